@@ -1,0 +1,49 @@
+# Thin wrapper over CMake presets. `make run`, `make test`, `make build`.
+JOBS ?= $(shell nproc)
+SCENE ?= assets/scenes/falling_plate.json
+
+.PHONY: all deps build debug asan tsan test test-release test-asan run bench fuzz clean format
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	@cmake --preset release >/dev/null
+	@cmake --build --preset release -j $(JOBS)
+
+debug: deps
+	@cmake --preset debug >/dev/null
+	@cmake --build --preset debug -j $(JOBS)
+
+asan: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan -j $(JOBS)
+
+tsan: deps
+	@cmake --preset tsan >/dev/null
+	@cmake --build --preset tsan -j $(JOBS)
+
+test-asan: asan
+	@ctest --preset asan -j $(JOBS)
+
+test-release: build
+	@ctest --preset release -j $(JOBS)
+
+# Sanitizer run first, Release last, so the output ends with ctest's summary line.
+test: deps
+	@$(MAKE) --no-print-directory test-asan
+	@$(MAKE) --no-print-directory test-release
+
+run: build
+	@build/release/samara run $(SCENE) --summary
+
+bench: build
+	@build/release/bench/samara_bench
+
+clean:
+	rm -rf build
+
+format:
+	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'bench/*.cpp' 'fuzz/*.cpp')

@@ -1,0 +1,90 @@
+#pragma once
+// Body definitions (what a scene gives) and the per-body data the step uses.
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/se3.h"
+#include "geometry/mass_properties.h"
+#include "geometry/topology.h"
+
+namespace samara::core {
+
+/// Thrown once at setup for an invalid definition. `field` is a JSON-pointer-like path
+/// relative to the world definition (e.g. "/bodies/0/mass/density") so io/ can name the
+/// scene file and the field.
+class DefinitionError : public std::runtime_error {
+ public:
+  DefinitionError(std::string field, const std::string& what)
+      : std::runtime_error(what), field_(std::move(field)) {}
+  const std::string& field() const { return field_; }
+
+ private:
+  std::string field_;
+};
+
+enum class MassMode {
+  kDensity,  ///< closed parts: `density` (kg/m³); sheets: density × thickness (kg/m²)
+  kTotal,    ///< a total mass (kg) spread uniformly (by volume, or by area for sheets)
+  kLumped,   ///< GwtF Alg. 3: total mass at the vertices, area-weighted
+};
+
+struct MassDef {
+  MassMode mode = MassMode::kDensity;  ///< default kDensity
+  double density = 1000.0;  ///< kg/m³; default 1000
+  double thickness = 0.0;   ///< sheet thickness, m; 0 = not given; default 0
+  double total = 0.0;       ///< kg, for kTotal and kLumped; default 0
+};
+
+struct PointMass {
+  Vec3 position = Vec3::Zero();  ///< body coordinates, m
+  double mass = 0.0;             ///< kg
+};
+
+struct BodyDef {
+  std::string name = "body";                ///< label in output; default "body"
+  geometry::TriMesh mesh;                   ///< body-coordinate mesh, m
+  MassDef mass;                             ///< mass distribution
+  std::vector<PointMass> pointMasses;       ///< extra point masses (nut, paper clip)
+  Vec3 position = Vec3::Zero();             ///< world position of the body origin, m
+  Quat orientation = Quat::Identity();      ///< body → world rotation
+  Vec3 velocity = Vec3::Zero();             ///< world velocity of the centre of mass, m/s
+  Vec3 angularVelocity = Vec3::Zero();      ///< world angular velocity, rad/s
+  std::optional<double> delta;              ///< δ override, m (0 = no added mass); default auto
+};
+
+/// Shape-dependent per-face data of a body, structure of arrays for the force loop.
+/// Closed-part faces carry c = ½, sheet faces c = 1 (PHYSICS.md §3); `sides` is 1 for
+/// closed faces and 2 for sheet faces (added-mass sums count both sides).
+struct FaceData {
+  std::vector<Vec3> x;          ///< centroid, body, m
+  std::vector<Vec3> n;          ///< unit normal, body
+  std::vector<double> area;     ///< m²
+  std::vector<double> dragC;    ///< c (½ closed, 1 sheet)
+  std::vector<double> sides;    ///< 1 closed, 2 sheet
+  std::vector<std::uint8_t> closed;  ///< 1 if the face bounds a closed part
+};
+
+/// Mass and geometry summary (what `samara inspect` prints). Body frame, about the body
+/// origin, order (ω, v).
+struct BodyInfo {
+  int faces = 0;
+  double mass = 0.0;         ///< kg
+  Vec3 com = Vec3::Zero();   ///< body coordinates, m
+  double volume = 0.0;       ///< of closed parts, m³
+  double area = 0.0;         ///< one-sided mesh area, m²
+  double delta = 0.0;        ///< δ in use, m
+  Mat6 bodyInertia = Mat6::Zero();
+  Mat6 addedMass = Mat6::Zero();  ///< at the current per-face fluid densities
+  Mat6 kirchhoff = Mat6::Zero();
+};
+
+/// The dynamic state: pose, body velocity Y = (ω, v) with g⁻¹ġ = Y, momentum μ = 𝒦Y + μ⁰.
+struct BodyState {
+  Pose g;
+  Vec6 Y = Vec6::Zero();
+  Vec6 mu = Vec6::Zero();
+};
+
+}  // namespace samara::core

@@ -1,0 +1,58 @@
+#pragma once
+// The environment: fluid (air, optional water below a level), background flow, floor,
+// gravity.
+#include <memory>
+#include <optional>
+
+#include "geometry/types.h"
+
+namespace samara::core {
+
+/// A background flow field wind(x, t) in the world (m/s). Uniform wind plus optional
+/// gusts are expressed through this interface.
+class WindField {
+ public:
+  virtual ~WindField() = default;
+  /// Flow velocity at world point x (m) and time t (s), m/s.
+  virtual Vec3 velocity(const Vec3& xWorld, double t) const = 0;
+  /// True if velocity() does not depend on x (lets the force loop skip per-face calls).
+  virtual bool isUniformInSpace() const { return false; }
+};
+
+/// A constant, uniform wind.
+class UniformWind final : public WindField {
+ public:
+  explicit UniformWind(const Vec3& w) : w_(w) {}
+  Vec3 velocity(const Vec3&, double) const override { return w_; }
+  bool isUniformInSpace() const override { return true; }
+
+ private:
+  Vec3 w_;
+};
+
+/// Water below a level (measured along the up axis, −gravity direction).
+struct WaterDef {
+  double level = 0.0;      ///< height of the free surface along up, m; default 0
+  double density = 998.0;  ///< kg/m³; default 998 (fresh water, 20 °C)
+};
+
+struct FluidDef {
+  double density = 1.225;           ///< air (or the only fluid), kg/m³; default 1.225
+  Vec3 wind = Vec3::Zero();         ///< uniform background flow, world, m/s; default 0
+  std::optional<WaterDef> water;    ///< optional water below a level; default none
+  /// Optional extra flow field (gusts) added to `wind`; default none.
+  std::shared_ptr<const WindField> gusts;
+};
+
+/// A horizontal floor (plane orthogonal to up) with spring–damper contact and Coulomb
+/// friction per vertex below it (Winkler foundation: stiffness per vertex proportional to
+/// the vertex's share of the body's mass).
+struct FloorDef {
+  double height = 0.0;        ///< along up, m; default 0
+  double frequencyHz = 20.0;  ///< natural frequency of the body on the whole contact, Hz; default 20
+  double dampingRatio = 1.0;  ///< of the normal spring, dimensionless; default 1 (critical)
+  double friction = 0.5;      ///< Coulomb coefficient; default 0.5
+  double slipVelocity = 1e-3; ///< friction regularisation velocity, m/s; default 1 mm/s
+};
+
+}  // namespace samara::core

@@ -1,0 +1,109 @@
+#pragma once
+// The World: several independent bodies in one environment, stepped with a fixed h.
+// Deterministic: same definition, same bits.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/body.h"
+#include "core/fluid.h"
+
+namespace samara::core {
+
+struct SolverSettings {
+  double tolerance = 1e-10;  ///< Newton stops when |R| ≤ tol·(1 + |rhs|); default 1e-10
+  int maxIterations = 25;    ///< Newton iteration cap per (sub)step; default 25
+  int maxHalvings = 6;       ///< a failed step is retried with 2, 4, … 2^6 sub-steps; default 6
+};
+
+struct WorldDef {
+  std::string name = "scene";                 ///< default "scene"
+  Vec3 gravity = Vec3(0.0, -9.81, 0.0);        ///< m/s²; default (0, −9.81, 0)
+  FluidDef fluid;                              ///< air (and water)
+  std::optional<FloorDef> floor;               ///< default none
+  double dt = 0.005;                           ///< step h, s; default 0.005
+  double duration = 10.0;                      ///< run length, s (used by runners); default 10
+  SolverSettings solver;
+  std::vector<BodyDef> bodies;
+};
+
+enum class StepStatus {
+  kOk,          ///< converged in one step
+  kSubstepped,  ///< Newton failed at h, converged with sub-steps
+  kFailed,      ///< could not converge: the World keeps its last good state
+};
+
+struct [[nodiscard]] StepReport {
+  StepStatus status = StepStatus::kOk;
+  int newtonIterations = 0;  ///< max over bodies (summed over sub-steps)
+  double residual = 0.0;     ///< max final relative residual over bodies
+  int substeps = 1;          ///< sub-steps used by the body that needed most
+  std::string message;       ///< why, when kFailed
+  bool ok() const { return status != StepStatus::kFailed; }
+};
+
+/// World-frame diagnostics of one body (PHYSICS.md §5, the CSV columns).
+struct BodyDiagnostics {
+  Vec3 com = Vec3::Zero();            ///< world centre of mass, m
+  Quat q = Quat::Identity();          ///< body → world
+  Vec3 velocity = Vec3::Zero();       ///< world COM velocity, m/s
+  Vec3 omega = Vec3::Zero();          ///< world angular velocity, rad/s
+  Vec3 angularMomentum = Vec3::Zero();  ///< world, about the world origin, kg·m²/s
+  Vec3 linearMomentum = Vec3::Zero();   ///< world, kg·m/s
+  double fallSpeed = 0.0;             ///< COM velocity along gravity, m/s
+  double spinRate = 0.0;              ///< ω about the up axis, rad/s
+  double kineticEnergy = 0.0;         ///< ½ Yᵀ𝒦Y, J
+  double kineticEnergyBody = 0.0;     ///< ½ Yᵀ𝓘_body Y, J
+  double kineticEnergyFluid = 0.0;    ///< ½ Yᵀ𝓘_fluid Y, J
+  int newtonIterations = 0;           ///< of the last step
+  double residual = 0.0;              ///< of the last step
+};
+
+class BodyImpl;
+
+class World {
+ public:
+  /// Validates the definition (throws DefinitionError naming the field) and sets up every
+  /// body: topology, mass properties, δ, initial velocity and momentum.
+  explicit World(WorldDef def);
+  ~World();
+  World(World&&) noexcept;
+  World& operator=(World&&) noexcept;
+  World(const World&);             ///< deep copy (save/restore state)
+  World& operator=(const World&);
+
+  /// Advances every body by h. On failure the state is unchanged.
+  StepReport step();
+
+  double time() const { return time_; }
+  std::int64_t stepIndex() const { return stepIndex_; }
+  const WorldDef& definition() const { return def_; }
+
+  int numBodies() const { return static_cast<int>(bodies_.size()); }
+  const BodyDef& bodyDef(int i) const { return def_.bodies[static_cast<size_t>(i)]; }
+  const BodyState& state(int i) const;
+  BodyDiagnostics diagnostics(int i) const;
+  BodyInfo info(int i) const;
+  /// Current world vertex positions of body i (n×3).
+  geometry::VertexMatrix worldVertices(int i) const;
+
+  // Parameter changes between steps (viewer sliders, --set). Each keeps the body's
+  // velocity Y and recomputes μ = 𝒦Y with the new 𝒦.
+  void setFluidDensity(double rho);
+  void setWind(const Vec3& wind);
+  void setDelta(int body, std::optional<double> delta);
+  void setDt(double dt);
+
+  /// Discrete momentum map J = Ad*_g (dτ⁻¹_{hY})ᵀ μ of body i (PHYSICS.md §4),
+  /// conserved to round-off when no force acts and the shape is constant.
+  Vec6 discreteMomentumMap(int i) const;
+
+ private:
+  WorldDef def_;
+  std::vector<std::unique_ptr<BodyImpl>> bodies_;
+  double time_ = 0.0;
+  std::int64_t stepIndex_ = 0;
+};
+
+}  // namespace samara::core

@@ -1,0 +1,46 @@
+#pragma once
+// Mass moments (mass, first moment, second moment) of closed parts, sheets, point masses
+// and vertex-lumped masses; exact integrals over triangles and tetrahedra.
+#include <vector>
+
+#include "geometry/topology.h"
+
+namespace samara::geometry {
+
+/// Mass moments about the body origin; additive over parts.
+struct MassMoments {
+  double mass = 0.0;           ///< kg
+  Vec3 first = Vec3::Zero();   ///< ∫ x dm, kg·m
+  Mat3 second = Mat3::Zero();  ///< ∫ x xᵀ dm, kg·m²
+
+  MassMoments& operator+=(const MassMoments& o) {
+    mass += o.mass;
+    first += o.first;
+    second += o.second;
+    return *this;
+  }
+  MassMoments scaled(double s) const { return {mass * s, first * s, second * s}; }
+  Vec3 com() const { return mass > 0.0 ? Vec3(first / mass) : Vec3::Zero(); }
+  /// Rotational inertia about the body origin: tr(S) I − S, kg·m².
+  Mat3 inertiaAboutOrigin() const { return second.trace() * Mat3::Identity() - second; }
+};
+
+/// Volume (m³) of a closed, outward-oriented part, by the divergence theorem.
+double partVolume(const TriMesh& mesh, const Part& part);
+/// Area (m²) of a part's faces (one side).
+double partArea(const TriMesh& mesh, const Part& part);
+
+/// Uniform solid of the given density (kg/m³) bounded by a closed part: exact volume
+/// integrals over the tetrahedra (origin, face).
+MassMoments solidMoments(const TriMesh& mesh, const Part& part, double density);
+/// Thin sheet of areal density (kg/m²) over the part's faces, exact per triangle.
+MassMoments sheetMoments(const TriMesh& mesh, const Part& part, double arealDensity);
+/// A point mass m (kg) at p.
+MassMoments pointMoments(const Vec3& p, double mass);
+/// The paper's vertex-lumped masses (GwtF Alg. 3): mass per vertex.
+MassMoments lumpedMoments(const TriMesh& mesh, const std::vector<double>& vertexMass);
+/// Area-weighted vertex masses that sum to `total` (each face gives a third of its area
+/// share to each of its vertices).
+std::vector<double> lumpVertexMasses(const TriMesh& mesh, double total);
+
+}  // namespace samara::geometry

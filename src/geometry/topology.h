@@ -1,0 +1,60 @@
+#pragma once
+// Shape-independent connectivity: edges, boundary, connected parts (closed or sheet), and
+// the discrete mean-curvature sum that gives δ (PHYSICS.md §2).
+#include <cstdint>
+#include <vector>
+
+#include "geometry/tri_mesh.h"
+
+namespace samara::geometry {
+
+enum class PartKind { kClosed, kSheet };
+
+/// An undirected edge. `v0→v1` is its direction in face `f0`; in `f1` (if any) it runs
+/// v1→v0 when the part is consistently oriented.
+struct Edge {
+  int v0 = -1;
+  int v1 = -1;
+  int f0 = -1;
+  int f1 = -1;  ///< -1 for a boundary edge
+};
+
+/// A connected component of faces (connected through shared edges).
+struct Part {
+  PartKind kind = PartKind::kClosed;  ///< closed: no boundary edges; sheet: open surface
+  std::vector<int> faces;             ///< face indices into F
+};
+
+struct Topology {
+  std::vector<Edge> edges;
+  std::vector<Part> parts;
+  std::vector<int> facePart;         ///< part index per face
+  std::vector<std::uint8_t> isSheet;  ///< 1 if the face belongs to a sheet part
+  int numBoundaryEdges = 0;
+};
+
+/// Builds edges and parts. Throws MeshError (naming the face) for: an empty mesh, an index
+/// out of range, a face with a repeated vertex, a zero-area face (relative to the mesh
+/// size), an edge shared by more than two faces (non-manifold), or two faces of one part
+/// with inconsistent orientation.
+Topology buildTopology(const TriMesh& mesh);
+
+/// Orients every closed part outward (flips the faces of a part whose signed volume is
+/// negative). Returns the number of parts flipped. Topology stays valid.
+int orientClosedPartsOutward(TriMesh* mesh, const Topology& topo);
+
+/// Signed exterior dihedral angle α of an interior edge, in (-π, π]: positive where the
+/// surface is convex (outward normals diverge).
+double bendingAngle(const TriMesh& mesh, const FaceGeometry& geo, const Edge& e);
+
+/// Area of the doubled surface: closed faces once, sheet faces twice (both sides), m².
+double doubledArea(const Topology& topo, const FaceGeometry& geo);
+
+/// Σ α ℓ over the edges of the doubled surface (PHYSICS.md §2): interior edges of closed
+/// parts contribute α ℓ, boundary edges of sheets π ℓ, interior edges of sheets 0. Metres.
+double bendingLengthSum(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo);
+
+/// δ = doubledArea / bendingLengthSum (metres). Returns 0 if the bending sum is ≤ 0.
+double computeDelta(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo);
+
+}  // namespace samara::geometry
