@@ -85,6 +85,11 @@ struct BodyState {
   Pose g;
   Vec6 Y = Vec6::Zero();
   Vec6 mu = Vec6::Zero();
+  /// True when μ is a continuous momentum (at setup, or after a parameter change) rather
+  /// than the result of a discrete step: the next step then uses μ itself as the discrete
+  /// momentum (dτ⁻¹ at 0), which removes the O(h) bias a spinning start would otherwise
+  /// put into the conserved momentum map.
+  bool continuous = true;
 };
 
 }  // namespace samara::core

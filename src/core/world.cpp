@@ -1,1 +1,215 @@
-// placeholder
+#include "core/world.h"
+
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "core/body_impl.h"
+
+namespace samara::core {
+namespace {
+
+void validateWorld(const WorldDef& def) {
+  auto need = [](bool ok, const char* field, const char* msg) {
+    if (!ok) throw DefinitionError(field, msg);
+  };
+  need(def.gravity.allFinite(), "/gravity", "gravity must be finite");
+  need(std::isfinite(def.dt) && def.dt > 0.0, "/sim/dt", "dt must be > 0 s");
+  need(std::isfinite(def.duration) && def.duration >= 0.0, "/sim/duration",
+       "duration must be ≥ 0 s");
+  need(std::isfinite(def.fluid.density) && def.fluid.density >= 0.0, "/fluid/density",
+       "fluid density must be ≥ 0 kg/m³");
+  need(def.fluid.wind.allFinite(), "/fluid/wind", "wind must be finite");
+  if (def.fluid.water) {
+    need(std::isfinite(def.fluid.water->level), "/fluid/water/level", "level must be finite");
+    need(std::isfinite(def.fluid.water->density) && def.fluid.water->density >= 0.0,
+         "/fluid/water/density", "water density must be ≥ 0 kg/m³");
+  }
+  if (def.floor) {
+    need(std::isfinite(def.floor->height), "/floor/height", "floor height must be finite");
+    need(std::isfinite(def.floor->frequencyHz) && def.floor->frequencyHz > 0.0,
+         "/floor/frequency_hz", "frequency must be > 0 Hz");
+    need(std::isfinite(def.floor->dampingRatio) && def.floor->dampingRatio >= 0.0,
+         "/floor/damping_ratio", "damping ratio must be ≥ 0");
+    need(std::isfinite(def.floor->friction) && def.floor->friction >= 0.0, "/floor/friction",
+         "friction must be ≥ 0");
+  }
+  need(def.solver.tolerance > 0.0 && def.solver.tolerance < 1.0, "/sim/tolerance",
+       "tolerance must be in (0, 1)");
+  need(def.solver.maxIterations >= 1, "/sim/max_iterations", "max_iterations must be ≥ 1");
+  need(def.solver.maxHalvings >= 0 && def.solver.maxHalvings <= 20, "/sim/max_halvings",
+       "max_halvings must be in [0, 20]");
+  need(!def.bodies.empty(), "/bodies", "the scene has no bodies");
+}
+
+}  // namespace
+
+World::World(WorldDef def) : def_(std::move(def)) {
+  validateWorld(def_);
+  bodies_.reserve(def_.bodies.size());
+  for (size_t i = 0; i < def_.bodies.size(); ++i) {
+    bodies_.push_back(std::make_unique<BodyImpl>(def_.bodies[i], static_cast<int>(i), def_));
+  }
+}
+
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+World::World(const World& o) : def_(o.def_), time_(o.time_), stepIndex_(o.stepIndex_) {
+  bodies_.reserve(o.bodies_.size());
+  for (const auto& b : o.bodies_) bodies_.push_back(std::make_unique<BodyImpl>(*b));
+}
+
+World& World::operator=(const World& o) {
+  if (this != &o) {
+    World tmp(o);
+    *this = std::move(tmp);
+  }
+  return *this;
+}
+
+StepReport World::step() {
+  StepReport report;
+  const double h = def_.dt;
+  std::vector<BodyState> next(bodies_.size());
+  for (size_t i = 0; i < bodies_.size(); ++i) {
+    BodyImpl& body = *bodies_[i];
+    bool done = false;
+    int totalIters = 0;
+    double residual = 0.0;
+    for (int halvings = 0; halvings <= def_.solver.maxHalvings && !done; ++halvings) {
+      const int n = 1 << halvings;
+      const double hs = h / n;
+      BodyState s = body.state;
+      totalIters = 0;
+      bool ok = true;
+      for (int j = 0; j < n && ok; ++j) {
+        BodyState t;
+        const VariationalStepResult r = body.tryStep(s, hs, time_ + j * hs, def_, &t);
+        totalIters += r.iterations;
+        residual = std::max(j == 0 ? 0.0 : residual, r.residual);
+        ok = r.converged;
+        if (ok) s = t;
+      }
+      if (ok) {
+        done = true;
+        next[i] = s;
+        if (n > 1) report.status = StepStatus::kSubstepped;
+        report.substeps = std::max(report.substeps, n);
+      }
+    }
+    if (!done) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf,
+                    "body '%s': Newton did not converge at t = %.6g s even with %d sub-steps "
+                    "(relative residual %.3g); the state is kept at the last good step",
+                    def_.bodies[i].name.c_str(), time_, 1 << def_.solver.maxHalvings,
+                    residual);
+      report.status = StepStatus::kFailed;
+      report.message = buf;
+      // Restore the caches (K, drag coefficients) to the last good state.
+      body.updateFluid(body.state.g, def_);
+      for (size_t j = 0; j < i; ++j) bodies_[j]->updateFluid(bodies_[j]->state.g, def_);
+      return report;
+    }
+    body.lastIterations = totalIters;
+    body.lastResidual = residual;
+    report.newtonIterations = std::max(report.newtonIterations, totalIters);
+    report.residual = std::max(report.residual, residual);
+  }
+  for (size_t i = 0; i < bodies_.size(); ++i) bodies_[i]->state = next[i];
+  ++stepIndex_;
+  time_ += h;
+  return report;
+}
+
+const BodyState& World::state(int i) const { return bodies_[static_cast<size_t>(i)]->state; }
+
+BodyDiagnostics World::diagnostics(int i) const {
+  const BodyImpl& b = *bodies_[static_cast<size_t>(i)];
+  const BodyState& s = b.state;
+  BodyDiagnostics d;
+  const Vec3 gravity = def_.gravity;
+  const double gn = gravity.norm();
+  const Vec3 down = gn > 0.0 ? Vec3(gravity / gn) : Vec3(0.0, -1.0, 0.0);
+  const Vec3 omegaBody = s.Y.head<3>();
+  const Vec3 vBody = s.Y.tail<3>();
+  d.q = s.g.q;
+  d.com = s.g.toWorld(b.com);
+  if (s.continuous) {
+    d.velocity = s.g.q * Vec3(vBody + omegaBody.cross(b.com));
+  } else {
+    // The COM's displacement over the last step divided by h (consistent with the positions):
+    // com_{k+1} − com_k = A_{k+1}(c − R_τᵀ(c − t_τ)) with τ = τ(hY_{k+1}).
+    const Pose tau = cayley(def_.dt * s.Y);
+    d.velocity = s.g.q * Vec3((b.com - tau.q.conjugate() * Vec3(b.com - tau.b)) / def_.dt);
+  }
+  d.omega = s.g.q * omegaBody;
+  const Vec6 muWorld = momentumToWorld(s.g, s.mu);
+  d.angularMomentum = muWorld.head<3>();
+  d.linearMomentum = muWorld.tail<3>();
+  d.fallSpeed = d.velocity.dot(down);
+  d.spinRate = -d.omega.dot(down);
+  d.kineticEnergyBody = 0.5 * s.Y.dot(b.inertiaBody * s.Y);
+  d.kineticEnergyFluid = 0.5 * s.Y.dot(b.added * s.Y);
+  d.kineticEnergy = d.kineticEnergyBody + d.kineticEnergyFluid;
+  d.newtonIterations = b.lastIterations;
+  d.residual = b.lastResidual;
+  return d;
+}
+
+BodyInfo World::info(int i) const {
+  const BodyImpl& b = *bodies_[static_cast<size_t>(i)];
+  BodyInfo info;
+  info.faces = b.mesh.numFaces();
+  info.mass = b.moments.mass;
+  info.com = b.com;
+  info.volume = b.closedVolume;
+  info.area = b.area;
+  info.delta = b.delta;
+  info.bodyInertia = b.inertiaBody;
+  info.addedMass = b.added;
+  info.kirchhoff = b.K;
+  return info;
+}
+
+geometry::VertexMatrix World::worldVertices(int i) const {
+  const BodyImpl& b = *bodies_[static_cast<size_t>(i)];
+  const Mat3 R = b.state.g.R();
+  geometry::VertexMatrix W = b.mesh.V * R.transpose();
+  W.rowwise() += b.state.g.b.transpose();
+  return W;
+}
+
+void World::setFluidDensity(double rho) {
+  def_.fluid.density = rho;
+  for (auto& b : bodies_) {
+    b->updateFluid(b->state.g, def_);
+    b->state.mu = b->K * b->state.Y + b->mu0;
+    b->state.continuous = true;
+  }
+}
+
+void World::setWind(const Vec3& wind) { def_.fluid.wind = wind; }
+
+void World::setDelta(int body, std::optional<double> delta) {
+  BodyImpl& b = *bodies_[static_cast<size_t>(body)];
+  def_.bodies[static_cast<size_t>(body)].delta = delta;
+  b.delta = delta ? *delta : b.deltaAuto;
+  b.updateFluid(b.state.g, def_);
+  b.state.mu = b.K * b.state.Y + b.mu0;
+  b.state.continuous = true;
+}
+
+void World::setDt(double dt) { def_.dt = dt; }
+
+Vec6 World::discreteMomentumMap(int i) const {
+  const BodyImpl& b = *bodies_[static_cast<size_t>(i)];
+  const BodyState& s = b.state;
+  // J_k = Ad*_{g_k} (dτ⁻¹_{hY_{k+1}})ᵀ μ_{k+1} = Ad*_{g_k} (dτ⁻¹_{−hY_k})ᵀ μ_k without forces.
+  const Vec6 Y = s.continuous ? Vec6::Zero() : s.Y;
+  return momentumToWorld(s.g, dCayleyInvTransposeTimes(-def_.dt * Y, s.mu));
+}
+
+}  // namespace samara::core

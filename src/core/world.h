@@ -12,7 +12,7 @@
 namespace samara::core {
 
 struct SolverSettings {
-  double tolerance = 1e-10;  ///< Newton stops when |R| ≤ tol·(1 + |rhs|); default 1e-10
+  double tolerance = 1e-12;  ///< Newton stops when |R|∞ ≤ tol · (momentum scale); default 1e-12
   int maxIterations = 25;    ///< Newton iteration cap per (sub)step; default 25
   int maxHalvings = 6;       ///< a failed step is retried with 2, 4, … 2^6 sub-steps; default 6
 };

@@ -1,1 +1,133 @@
-// placeholder
+// Exact mass moments. Each sum is taken about a reference vertex of the part and shifted
+// to the body origin at the end, which limits cancellation for meshes far from the origin.
+#include "geometry/mass_properties.h"
+
+#include <cassert>
+
+namespace samara::geometry {
+
+namespace {
+
+/// Moments {m, ∫y, ∫y yᵀ} about r, re-expressed about the origin (x = r + y).
+MassMoments shiftFrom(const Vec3& r, double mass, const Vec3& first, const Mat3& second) {
+  MassMoments out;
+  out.mass = mass;
+  out.first = mass * r + first;
+  out.second = mass * r * r.transpose() + r * first.transpose() + first * r.transpose() + second;
+  return out;
+}
+
+/// Σ v vᵀ over the three vertices plus s sᵀ with s = a + b + c.
+Mat3 vertexOuterSum(const Vec3& a, const Vec3& b, const Vec3& c) {
+  const Vec3 s = a + b + c;
+  return a * a.transpose() + b * b.transpose() + c * c.transpose() + s * s.transpose();
+}
+
+Vec3 referencePoint(const TriMesh& mesh, const Part& part) {
+  return mesh.vertex(mesh.F(part.faces.front(), 0));
+}
+
+}  // namespace
+
+double partVolume(const TriMesh& mesh, const Part& part) {
+  if (part.faces.empty()) return 0.0;
+  const Vec3 r = referencePoint(mesh, part);
+  double sixVolume = 0.0;
+  for (int f : part.faces) {
+    const Vec3 a = mesh.vertex(mesh.F(f, 0)) - r;
+    const Vec3 b = mesh.vertex(mesh.F(f, 1)) - r;
+    const Vec3 c = mesh.vertex(mesh.F(f, 2)) - r;
+    sixVolume += a.dot(b.cross(c));
+  }
+  return sixVolume / 6.0;
+}
+
+double partArea(const TriMesh& mesh, const Part& part) {
+  double twiceArea = 0.0;
+  for (int f : part.faces) {
+    const Vec3 a = mesh.vertex(mesh.F(f, 0));
+    twiceArea += (mesh.vertex(mesh.F(f, 1)) - a).cross(mesh.vertex(mesh.F(f, 2)) - a).norm();
+  }
+  return 0.5 * twiceArea;
+}
+
+MassMoments solidMoments(const TriMesh& mesh, const Part& part, double density) {
+  if (part.faces.empty()) return {};
+  // Tetrahedron (r, a, b, c), D = a·(b×c) about r: V = D/6, ∫y = D/24 (a+b+c),
+  // ∫y yᵀ = D/120 (Σ v vᵀ + s sᵀ).
+  const Vec3 r = referencePoint(mesh, part);
+  double d = 0.0;
+  Vec3 d1 = Vec3::Zero();
+  Mat3 d2 = Mat3::Zero();
+  for (int f : part.faces) {
+    const Vec3 a = mesh.vertex(mesh.F(f, 0)) - r;
+    const Vec3 b = mesh.vertex(mesh.F(f, 1)) - r;
+    const Vec3 c = mesh.vertex(mesh.F(f, 2)) - r;
+    const double det = a.dot(b.cross(c));
+    d += det;
+    d1 += det * (a + b + c);
+    d2 += det * vertexOuterSum(a, b, c);
+  }
+  return shiftFrom(r, density * d / 6.0, (density / 24.0) * d1, (density / 120.0) * d2);
+}
+
+MassMoments sheetMoments(const TriMesh& mesh, const Part& part, double arealDensity) {
+  if (part.faces.empty()) return {};
+  // Triangle of area A: ∫y dA = A/3 (a+b+c), ∫y yᵀ dA = A/12 (Σ v vᵀ + s sᵀ).
+  const Vec3 r = referencePoint(mesh, part);
+  double area = 0.0;
+  Vec3 a1 = Vec3::Zero();
+  Mat3 a2 = Mat3::Zero();
+  for (int f : part.faces) {
+    const Vec3 a = mesh.vertex(mesh.F(f, 0)) - r;
+    const Vec3 b = mesh.vertex(mesh.F(f, 1)) - r;
+    const Vec3 c = mesh.vertex(mesh.F(f, 2)) - r;
+    const double faceArea = 0.5 * (b - a).cross(c - a).norm();
+    area += faceArea;
+    a1 += faceArea * (a + b + c);
+    a2 += faceArea * vertexOuterSum(a, b, c);
+  }
+  return shiftFrom(r, arealDensity * area, (arealDensity / 3.0) * a1, (arealDensity / 12.0) * a2);
+}
+
+MassMoments pointMoments(const Vec3& p, double mass) {
+  return {mass, mass * p, mass * p * p.transpose()};
+}
+
+MassMoments lumpedMoments(const TriMesh& mesh, const std::vector<double>& vertexMass) {
+  assert(static_cast<int>(vertexMass.size()) == mesh.numVertices());
+  MassMoments out;
+  const int n = mesh.numVertices();
+  for (int i = 0; i < n; ++i) {
+    const double m = vertexMass[i];
+    const Vec3 x = mesh.vertex(i);
+    out.mass += m;
+    out.first += m * x;
+    out.second += m * x * x.transpose();
+  }
+  return out;
+}
+
+std::vector<double> lumpVertexMasses(const TriMesh& mesh, double total) {
+  const int n = mesh.numVertices();
+  std::vector<double> w(n, 0.0);
+  double sum = 0.0;
+  const int m = mesh.numFaces();
+  for (int f = 0; f < m; ++f) {
+    const Vec3 a = mesh.vertex(mesh.F(f, 0));
+    const double third =
+        (mesh.vertex(mesh.F(f, 1)) - a).cross(mesh.vertex(mesh.F(f, 2)) - a).norm() / 6.0;
+    for (int k = 0; k < 3; ++k) w[mesh.F(f, k)] += third;
+    sum += 3.0 * third;
+  }
+  if (!(sum > 0.0)) {
+    // No area at all: share equally so the total is still right.
+    for (double& x : w) x = n > 0 ? total / n : 0.0;
+    return w;
+  }
+  const double scale = total / sum;
+  for (double& x : w) x *= scale;
+  return w;
+}
+
+}  // namespace samara::geometry

@@ -1,1 +1,303 @@
-// placeholder
+// Edges, parts and the bending sum that gives δ. The construction sorts half-edge keys, so
+// its output depends only on V and F (no hash-map iteration order), in O(m log m).
+#include "geometry/topology.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <numbers>
+#include <string>
+
+namespace samara::geometry {
+
+namespace {
+
+/// Area below which a face counts as degenerate, relative to the squared bbox diagonal.
+constexpr double kDegenerateAreaRel = 1e-14;
+
+/// One directed edge of a face, keyed by its undirected vertex pair.
+struct HalfEdge {
+  std::uint64_t key;  ///< (min vertex) << 32 | (max vertex)
+  int face;
+  int from;
+  int to;
+};
+
+std::uint64_t edgeKey(int a, int b) {
+  const auto lo = static_cast<std::uint64_t>(std::min(a, b));
+  const auto hi = static_cast<std::uint64_t>(std::max(a, b));
+  return (lo << 32) | hi;
+}
+
+/// Union-find over faces that also tracks the relative orientation ("parity") of each face
+/// with respect to its root: parity 1 means the face would have to be flipped to agree.
+class ParityUnionFind {
+ public:
+  explicit ParityUnionFind(int n) : parent_(n), parity_(n, 0), size_(n, 1) {
+    for (int i = 0; i < n; ++i) parent_[i] = i;
+  }
+
+  /// Root of x, and x's parity relative to it; compresses the path (iteratively).
+  int find(int x, int* parity) {
+    int root = x;
+    int p = 0;
+    while (parent_[root] != root) {
+      p ^= parity_[root];
+      root = parent_[root];
+    }
+    int cur = x;
+    int curParity = p;
+    while (cur != root && parent_[cur] != root) {
+      const int next = parent_[cur];
+      const int nextParity = curParity ^ parity_[cur];
+      parent_[cur] = root;
+      parity_[cur] = static_cast<std::uint8_t>(curParity);
+      cur = next;
+      curParity = nextParity;
+    }
+    *parity = p;
+    return root;
+  }
+
+  /// Joins a and b with relative parity `rel`; returns false on a contradiction (the faces
+  /// are already joined with the other parity: a non-orientable part).
+  bool unite(int a, int b, int rel) {
+    int pa = 0;
+    int pb = 0;
+    int ra = find(a, &pa);
+    int rb = find(b, &pb);
+    if (ra == rb) return (pa ^ pb) == rel;
+    if (size_[ra] < size_[rb]) {
+      std::swap(ra, rb);
+      std::swap(pa, pb);
+    }
+    parent_[rb] = ra;
+    parity_[rb] = static_cast<std::uint8_t>(pa ^ pb ^ rel);
+    size_[ra] += size_[rb];
+    return true;
+  }
+
+ private:
+  std::vector<int> parent_;
+  std::vector<std::uint8_t> parity_;
+  std::vector<int> size_;
+};
+
+std::string faceStr(int f) { return "face " + std::to_string(f); }
+
+/// Validates vertices and faces one by one (finite coordinates, indices, repeated vertices,
+/// area relative to the mesh size).
+void validateFaces(const TriMesh& mesh) {
+  const int n = mesh.numVertices();
+  const int m = mesh.numFaces();
+  if (m == 0 || n == 0) throw MeshError("mesh is empty (no faces or no vertices)");
+  for (int i = 0; i < n; ++i) {
+    if (!mesh.V.row(i).allFinite()) {
+      throw MeshError("vertex " + std::to_string(i) + " has a non-finite coordinate", -1, i);
+    }
+  }
+  Vec3 lo;
+  Vec3 hi;
+  boundingBox(mesh, &lo, &hi);
+  const double minArea = kDegenerateAreaRel * (hi - lo).squaredNorm();
+  for (int f = 0; f < m; ++f) {
+    const int a = mesh.F(f, 0);
+    const int b = mesh.F(f, 1);
+    const int c = mesh.F(f, 2);
+    for (int k = 0; k < 3; ++k) {
+      const int v = mesh.F(f, k);
+      if (v < 0 || v >= n) {
+        throw MeshError(faceStr(f) + " has vertex index " + std::to_string(v) +
+                            " out of range [0, " + std::to_string(n) + ")",
+                        f, v);
+      }
+    }
+    if (a == b || b == c || c == a) {
+      throw MeshError(faceStr(f) + " repeats a vertex (" + std::to_string(a) + ", " +
+                          std::to_string(b) + ", " + std::to_string(c) + ")",
+                      f);
+    }
+    const Vec3 pa = mesh.vertex(a);
+    const double area = 0.5 * (mesh.vertex(b) - pa).cross(mesh.vertex(c) - pa).norm();
+    if (!(area > minArea)) {
+      throw MeshError(faceStr(f) + " is degenerate (area " + std::to_string(area) + " m^2)", f);
+    }
+  }
+}
+
+/// Direction of edge e in face f0 according to F: +1 if F runs v0→v1, −1 if v1→v0.
+double edgeSignInFace(const TriMesh& mesh, const Edge& e) {
+  for (int k = 0; k < 3; ++k) {
+    if (mesh.F(e.f0, k) == e.v0) return mesh.F(e.f0, (k + 1) % 3) == e.v1 ? 1.0 : -1.0;
+  }
+  return 1.0;
+}
+
+/// Exterior dihedral angle between faces with unit normals n0 and n1 that share an edge
+/// t (of length len) traversed as in the first face: atan2(t̂·(n0×n1), n0·n1), positive on
+/// convex edges. Both arguments are scaled by len, which atan2 ignores; 0 for a zero edge.
+double signedAngle(const Vec3& n0, const Vec3& n1, const Vec3& t, double len) {
+  return std::atan2(n0.cross(n1).dot(t), len * n0.dot(n1));
+}
+
+}  // namespace
+
+Topology buildTopology(const TriMesh& mesh) {
+  validateFaces(mesh);
+  const int m = mesh.numFaces();
+
+  // Half-edges sorted by (undirected key, face): deterministic grouping of shared edges.
+  std::vector<HalfEdge> half(static_cast<std::size_t>(3) * m);
+  for (int f = 0; f < m; ++f) {
+    for (int k = 0; k < 3; ++k) {
+      const int from = mesh.F(f, k);
+      const int to = mesh.F(f, (k + 1) % 3);
+      half[3 * f + k] = {edgeKey(from, to), f, from, to};
+    }
+  }
+  std::sort(half.begin(), half.end(), [](const HalfEdge& x, const HalfEdge& y) {
+    return x.key != y.key ? x.key < y.key : x.face < y.face;
+  });
+
+  Topology topo;
+  topo.edges.reserve(half.size() / 2 + 1);
+  ParityUnionFind uf(m);
+  std::vector<int> boundaryFaces;
+  for (std::size_t i = 0; i < half.size();) {
+    std::size_t j = i + 1;
+    while (j < half.size() && half[j].key == half[i].key) ++j;
+    const HalfEdge& h0 = half[i];
+    if (j - i > 2) {
+      std::string faces;
+      for (std::size_t k = i; k < j; ++k)
+        faces += (k > i ? ", " : "") + std::to_string(half[k].face);
+      throw MeshError("non-manifold edge (" + std::to_string(h0.from) + ", " +
+                          std::to_string(h0.to) + ") is shared by faces " + faces,
+                      half[i + 2].face);
+    }
+    Edge e;
+    e.v0 = h0.from;
+    e.v1 = h0.to;
+    e.f0 = h0.face;
+    if (j - i == 2) {
+      const HalfEdge& h1 = half[i + 1];
+      e.f1 = h1.face;
+      // Consistent neighbours traverse the shared edge in opposite directions.
+      const int rel = h1.from == h0.from ? 1 : 0;
+      if (!uf.unite(h0.face, h1.face, rel)) {
+        throw MeshError(faceStr(h1.face) +
+                            " closes a loop of faces that cannot be oriented consistently "
+                            "(non-orientable surface, e.g. a Moebius strip)",
+                        h1.face);
+      }
+    } else {
+      boundaryFaces.push_back(h0.face);
+      ++topo.numBoundaryEdges;
+    }
+    topo.edges.push_back(e);
+    i = j;
+  }
+
+  // Parts in the order of their smallest face; faces ascending inside each part.
+  topo.facePart.assign(m, -1);
+  std::vector<int> rootPart(m, -1);
+  std::vector<std::uint8_t> parity(m, 0);
+  for (int f = 0; f < m; ++f) {
+    int p = 0;
+    const int root = uf.find(f, &p);
+    parity[f] = static_cast<std::uint8_t>(p);
+    if (rootPart[root] < 0) {
+      rootPart[root] = static_cast<int>(topo.parts.size());
+      topo.parts.emplace_back();
+    }
+    topo.facePart[f] = rootPart[root];
+    topo.parts[rootPart[root]].faces.push_back(f);
+  }
+
+  // Orientation: every face of a part must have the parity of the part's majority. The
+  // minority (on a tie: the side without the part's first face) is reported.
+  for (const Part& part : topo.parts) {
+    int ones = 0;
+    for (int f : part.faces) ones += parity[f];
+    const int count = static_cast<int>(part.faces.size());
+    if (ones == 0 || ones == count) continue;
+    const int first = part.faces.front();
+    int minorityParity = 2 * ones < count ? 1 : 0;
+    if (2 * ones == count) minorityParity = parity[first] ^ 1;
+    const int wrong = minorityParity == 1 ? ones : count - ones;
+    for (int f : part.faces) {
+      if (parity[f] == minorityParity) {
+        throw MeshError(faceStr(f) + " is oriented inconsistently with its neighbours (" +
+                            std::to_string(wrong) + " of the " + std::to_string(count) +
+                            " faces of its part disagree with the others)",
+                        f);
+      }
+    }
+  }
+
+  for (Part& part : topo.parts) part.kind = PartKind::kClosed;
+  for (int f : boundaryFaces) topo.parts[topo.facePart[f]].kind = PartKind::kSheet;
+  topo.isSheet.resize(m);
+  for (int f = 0; f < m; ++f) {
+    topo.isSheet[f] = topo.parts[topo.facePart[f]].kind == PartKind::kSheet ? 1 : 0;
+  }
+  return topo;
+}
+
+int orientClosedPartsOutward(TriMesh* mesh, const Topology& topo) {
+  assert(mesh != nullptr);
+  int flipped = 0;
+  for (const Part& part : topo.parts) {
+    if (part.kind != PartKind::kClosed || part.faces.empty()) continue;
+    // Signed volume about a vertex of the part (any reference point gives the same value
+    // on a closed surface; a near one limits cancellation).
+    const Vec3 r = mesh->vertex(mesh->F(part.faces.front(), 0));
+    double sixVolume = 0.0;
+    for (int f : part.faces) {
+      const Vec3 a = mesh->vertex(mesh->F(f, 0)) - r;
+      const Vec3 b = mesh->vertex(mesh->F(f, 1)) - r;
+      const Vec3 c = mesh->vertex(mesh->F(f, 2)) - r;
+      sixVolume += a.dot(b.cross(c));
+    }
+    if (sixVolume < 0.0) {
+      for (int f : part.faces) std::swap(mesh->F(f, 1), mesh->F(f, 2));
+      ++flipped;
+    }
+  }
+  return flipped;
+}
+
+double bendingAngle(const TriMesh& mesh, const FaceGeometry& geo, const Edge& e) {
+  if (e.f1 < 0) return std::numbers::pi;
+  const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
+  return signedAngle(geo.normal[e.f0], geo.normal[e.f1], edgeSignInFace(mesh, e) * t, t.norm());
+}
+
+double doubledArea(const Topology& topo, const FaceGeometry& geo) {
+  assert(geo.area.size() == topo.isSheet.size());
+  double sum = 0.0;
+  const std::size_t m = geo.area.size();
+  for (std::size_t f = 0; f < m; ++f) sum += topo.isSheet[f] ? 2.0 * geo.area[f] : geo.area[f];
+  return sum;
+}
+
+double bendingLengthSum(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo) {
+  double sum = 0.0;
+  for (const Edge& e : topo.edges) {
+    if (e.f1 >= 0 && topo.isSheet[e.f0]) continue;  // cancels on the doubled sheet
+    const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
+    const double len = t.norm();
+    const double alpha = e.f1 < 0 ? std::numbers::pi
+                                  : signedAngle(geo.normal[e.f0], geo.normal[e.f1],
+                                                edgeSignInFace(mesh, e) * t, len);
+    sum += alpha * len;
+  }
+  return sum;
+}
+
+double computeDelta(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo) {
+  const double bend = bendingLengthSum(mesh, topo, geo);
+  return bend > 0.0 ? doubledArea(topo, geo) / bend : 0.0;
+}
+
+}  // namespace samara::geometry

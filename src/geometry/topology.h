@@ -11,7 +11,9 @@ namespace samara::geometry {
 enum class PartKind { kClosed, kSheet };
 
 /// An undirected edge. `v0→v1` is its direction in face `f0`; in `f1` (if any) it runs
-/// v1→v0 when the part is consistently oriented.
+/// v1→v0 when the part is consistently oriented. Edges are sorted by (min, max) vertex
+/// index; an interior edge has f0 < f1. After orientClosedPartsOutward flips a part, its
+/// edges run v1→v0 in f0; bendingAngle reads the direction from F, so it stays right.
 struct Edge {
   int v0 = -1;
   int v1 = -1;
@@ -19,7 +21,8 @@ struct Edge {
   int f1 = -1;  ///< -1 for a boundary edge
 };
 
-/// A connected component of faces (connected through shared edges).
+/// A connected component of faces (connected through shared edges). Parts are ordered by
+/// their smallest face index.
 struct Part {
   PartKind kind = PartKind::kClosed;  ///< closed: no boundary edges; sheet: open surface
   std::vector<int> faces;             ///< face indices into F
@@ -28,7 +31,7 @@ struct Part {
 struct Topology {
   std::vector<Edge> edges;
   std::vector<Part> parts;
-  std::vector<int> facePart;         ///< part index per face
+  std::vector<int> facePart;          ///< part index per face
   std::vector<std::uint8_t> isSheet;  ///< 1 if the face belongs to a sheet part
   int numBoundaryEdges = 0;
 };
@@ -44,7 +47,9 @@ Topology buildTopology(const TriMesh& mesh);
 int orientClosedPartsOutward(TriMesh* mesh, const Topology& topo);
 
 /// Signed exterior dihedral angle α of an interior edge, in (-π, π]: positive where the
-/// surface is convex (outward normals diverge).
+/// surface is convex (outward normals diverge). Computed as atan2(t̂·(n0×n1), n0·n1) with t̂
+/// the edge direction in f0 read from F. For a boundary edge (f1 = -1) returns π, the fold
+/// of the doubled sheet. Radians.
 double bendingAngle(const TriMesh& mesh, const FaceGeometry& geo, const Edge& e);
 
 /// Area of the doubled surface: closed faces once, sheet faces twice (both sides), m².
