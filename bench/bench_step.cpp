@@ -1,2 +1,81 @@
+// Google Benchmark harness: one step of a rigid body (1k, 10k, 100k faces) and the setup
+// cost (topology, mass properties, δ, added mass) of a 100k-face mesh.
 #include <benchmark/benchmark.h>
+
+#include "core/world.h"
+#include "geometry/mass_properties.h"
+#include "geometry/primitives.h"
+
+using namespace samara;
+using namespace samara::core;
+
+namespace {
+
+/// A box with `cells`² cells per side: 12·cells² faces (9 → 972, 29 → 10 092, 91 → 99 372).
+WorldDef tumblingBox(int cells) {
+  WorldDef def;
+  def.fluid.density = 1.225;
+  def.fluid.wind = Vec3(0.3, 0.0, 0.1);
+  def.dt = 0.002;
+  BodyDef b;
+  b.mesh = geometry::makeBox(Vec3(0.1, 0.02, 0.06), cells);
+  b.mass.density = 300.0;
+  b.position = Vec3(0, 10, 0);
+  b.orientation = Quat(Eigen::AngleAxisd(0.4, Vec3(1, 0, 1).normalized()));
+  b.angularVelocity = Vec3(1.0, 4.0, 0.5);
+  b.velocity = Vec3(0.2, -0.5, 0.0);
+  def.bodies.push_back(b);
+  return def;
+}
+
+void BM_RigidStep(benchmark::State& state) {
+  const int cells = static_cast<int>(state.range(0));
+  World world(tumblingBox(cells));
+  const int faces = world.info(0).faces;
+  for (int k = 0; k < 50; ++k) (void)world.step();  // get it falling and tumbling
+  World start(world);
+  int64_t steps = 0;
+  int64_t iters = 0;
+  for (auto _ : state) {
+    const StepReport r = world.step();
+    iters += r.newtonIterations;
+    benchmark::DoNotOptimize(r);
+    if (++steps % 2000 == 0) world = start;  // stay in the same regime
+  }
+  state.counters["faces"] = faces;
+  state.counters["ns_per_face_step"] = benchmark::Counter(
+      static_cast<double>(steps) * faces * 1e-9,
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["newton_iters"] = static_cast<double>(iters) / static_cast<double>(steps);
+}
+// Argument: cells per box side.
+BENCHMARK(BM_RigidStep)->Arg(9)->Arg(29)->Arg(91)->Unit(benchmark::kMicrosecond);
+
+void BM_SetupBody100k(benchmark::State& state) {
+  const WorldDef def = tumblingBox(91);
+  for (auto _ : state) {
+    World world(def);
+    benchmark::DoNotOptimize(world.info(0).kirchhoff);
+  }
+  state.counters["faces"] = static_cast<double>(def.bodies[0].mesh.numFaces());
+}
+BENCHMARK(BM_SetupBody100k)->Unit(benchmark::kMillisecond);
+
+void BM_MassPropertiesAndDelta100k(benchmark::State& state) {
+  const geometry::TriMesh mesh = geometry::makeBox(Vec3(0.1, 0.02, 0.06), 91);
+  const geometry::Topology topo = geometry::buildTopology(mesh);
+  geometry::FaceGeometry geo;
+  for (auto _ : state) {
+    geometry::computeFaceGeometry(mesh, &geo);
+    const geometry::MassMoments m = geometry::solidMoments(mesh, topo.parts[0], 300.0);
+    const double delta = geometry::computeDelta(mesh, topo, geo);
+    benchmark::DoNotOptimize(m);
+    benchmark::DoNotOptimize(delta);
+  }
+  state.counters["faces"] = mesh.numFaces();
+}
+BENCHMARK(BM_MassPropertiesAndDelta100k)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
 BENCHMARK_MAIN();

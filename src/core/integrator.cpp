@@ -46,6 +46,10 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
   Mat6 J;
   double scale = 0.0;
   double rnorm = res.evaluate(Y, &R, &J, &scale);
+  bool haveJ = true;
+  // Quadratic convergence: once |R| ≤ √tol·scale the next iterate is expected to converge,
+  // so its Jacobian is not computed (it is computed on demand if that guess is wrong).
+  const double skipJBelow = std::sqrt(in.tolerance);
   for (int it = 0; it <= in.maxIterations; ++it) {
     if (!std::isfinite(rnorm)) return out;
     if (rnorm <= in.tolerance * scale || rnorm == 0.0) {
@@ -58,8 +62,10 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
       return out;
     }
     if (it == in.maxIterations) break;
+    if (!haveJ) rnorm = res.evaluate(Y, &R, &J, &scale);
     const Vec6 dY = J.partialPivLu().solve(-R);
     if (!allFinite(dY)) return out;
+    const bool wantJ = rnorm > skipJBelow * scale;
     // Backtracking: accept the full Newton step unless it increases the residual.
     double lambda = 1.0;
     Vec6 Ynew;
@@ -69,13 +75,14 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
     double rnew = 0.0;
     for (int ls = 0; ls < 8; ++ls) {
       Ynew = Y + lambda * dY;
-      rnew = res.evaluate(Ynew, &Rnew, &Jnew, &scaleNew);
+      rnew = res.evaluate(Ynew, &Rnew, wantJ ? &Jnew : nullptr, &scaleNew);
       if (std::isfinite(rnew) && rnew < rnorm) break;
       lambda *= 0.5;
     }
     Y = Ynew;
     R = Rnew;
-    J = Jnew;
+    if (wantJ) J = Jnew;
+    haveJ = wantJ;
     scale = scaleNew;
     rnorm = rnew;
     out.iterations = it + 1;
