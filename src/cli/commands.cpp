@@ -1,1 +1,598 @@
-// placeholder
+#include "cli/commands.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/world.h"
+#include "io/csv.h"
+#include "io/error.h"
+#include "io/scene.h"
+
+#ifndef SAMARA_VERSION
+#define SAMARA_VERSION "unknown"
+#endif
+
+namespace samara::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+volatile std::sig_atomic_t gInterrupted = 0;
+
+extern "C" void onInterrupt(int sig) {
+  gInterrupted = 1;
+  std::signal(sig, SIG_DFL);  // a second signal ends the process at once
+}
+
+/// A command-line mistake: exit code 2.
+struct UsageError {
+  std::string message;
+};
+
+// --- help texts ----------------------------------------------------------------------------
+
+const char* const kMainHelp =
+    "samara " SAMARA_VERSION
+    " - light bodies in air and water (Going with the Flow, Soliman et al. 2024)\n"
+    "\n"
+    "usage: samara <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  run SCENE        simulate a scene headless; CSV on stdout, --out FILE or --summary\n"
+    "  inspect SCENE    mass, volume, area, delta and the 6x6 inertia, added-mass and\n"
+    "                   Kirchhoff tensors of every body\n"
+    "  view [SCENE]     the interactive viewer (not built yet)\n"
+    "  help COMMAND     the options of a command\n"
+    "\n"
+    "options:\n"
+    "  -h, --help       this help\n"
+    "  --version        print the version\n"
+    "\n"
+    "exit codes: 0 success, 1 bad input (scene, mesh or output file), 2 usage error,\n"
+    "            3 simulation failure, 130 interrupted\n";
+
+const char* const kRunHelp =
+    "usage: samara run SCENE [options]\n"
+    "\n"
+    "Simulates SCENE (a JSON scene file) for its duration and writes one CSV row per body\n"
+    "per sample, the first at t = 0, with the header\n"
+    "  t,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,Lx,Ly,Lz,Px,Py,Pz,fall_speed,spin_rate,\n"
+    "  kinetic_energy,newton_iters\n"
+    "(world frame, SI units; see README.md \"Command line\").\n"
+    "\n"
+    "options:\n"
+    "  --duration S        simulated time in seconds (default: the scene's sim.duration)\n"
+    "  --dt H              time step in seconds (default: the scene's sim.dt)\n"
+    "  --set PATH=VALUE    change a scene field before loading; PATH is a JSON pointer\n"
+    "                      (/fluid/density) or a dotted path (fluid.density, bodies.0.delta);\n"
+    "                      VALUE is JSON, or a bare string (auto). Repeatable.\n"
+    "  --out FILE          write the CSV to FILE (atomically: nothing is left on failure)\n"
+    "  --every N           write every N-th step (default 1)\n"
+    "  --summary           print a one-screen summary instead of the CSV on stdout (the CSV\n"
+    "                      still goes to --out FILE if given)\n"
+    "  -h, --help          this help\n"
+    "\n"
+    "exit codes: 0 success, 1 bad input, 2 usage error, 3 a step failed (the message names\n"
+    "the step, the time, the body and the reason), 130 interrupted\n";
+
+const char* const kInspectHelp =
+    "usage: samara inspect SCENE [--json] [--set PATH=VALUE]...\n"
+    "\n"
+    "Prints per body: faces, mass (kg), centre of mass (body frame, m), volume of the closed\n"
+    "parts (m^3), one-sided area (m^2), delta (m), and the 6x6 body inertia, added mass and\n"
+    "Kirchhoff tensors (body frame, about the body origin, order (omega, v)), at the initial\n"
+    "pose.\n"
+    "\n"
+    "options:\n"
+    "  --json              JSON: {\"bodies\":[{\"name\",\"faces\",\"mass\",\"com\",\"volume\",\n"
+    "                      \"area\",\"delta\",\"body_inertia\",\"added_mass\",\"kirchhoff\"}]},\n"
+    "                      matrices as arrays of 6 rows\n"
+    "  --set PATH=VALUE    as for run. Repeatable.\n"
+    "  -h, --help          this help\n";
+
+const char* const kViewHelp =
+    "usage: samara view [SCENE]\n"
+    "\n"
+    "The interactive viewer. It is not built yet (a later issue); use\n"
+    "`samara run SCENE --summary` or `samara inspect SCENE` meanwhile.\n";
+
+const char* helpFor(const std::string& command) {
+  if (command == "run") return kRunHelp;
+  if (command == "inspect") return kInspectHelp;
+  if (command == "view") return kViewHelp;
+  if (command == "help") return kMainHelp;
+  return nullptr;
+}
+
+// --- argument parsing ----------------------------------------------------------------------
+
+struct Options {
+  std::string scene;
+  std::optional<double> duration;
+  std::optional<double> dt;
+  io::SetList sets;
+  std::string out;
+  long long every = 1;
+  bool summary = false;
+  bool json = false;
+  bool help = false;
+};
+
+double parseSeconds(const std::string& command, const std::string& flag, const std::string& v,
+                    bool allowZero) {
+  char* end = nullptr;
+  const double x = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end != '\0' || !std::isfinite(x) || (allowZero ? x < 0.0 : x <= 0.0)) {
+    throw UsageError{command + ": " + flag + " needs a finite number " +
+                     (allowZero ? ">= 0" : "> 0") + " of seconds (got \"" + v + "\")"};
+  }
+  return x;
+}
+
+long long parseCount(const std::string& command, const std::string& flag, const std::string& v) {
+  char* end = nullptr;
+  errno = 0;
+  const long long n = std::strtoll(v.c_str(), &end, 10);
+  if (v.empty() || *end != '\0' || errno != 0 || n < 1) {
+    throw UsageError{command + ": " + flag + " needs an integer >= 1 (got \"" + v + "\")"};
+  }
+  return n;
+}
+
+/// Parses the arguments after the command name. `allowed` lists the options the command
+/// takes; each one either takes a value or not.
+Options parseOptions(const std::string& command, const std::vector<std::string>& args) {
+  const bool isRun = command == "run";
+  Options o;
+  std::vector<std::string> positional;
+  bool optionsDone = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (optionsDone || a.size() < 2 || a[0] != '-') {
+      positional.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      optionsDone = true;
+      continue;
+    }
+    if (a == "-h" || a == "--help") {
+      o.help = true;
+      continue;
+    }
+    std::string name = a;
+    std::optional<std::string> inlineValue;
+    const std::size_t eq = a.find('=');
+    if (a.rfind("--", 0) == 0 && eq != std::string::npos) {
+      name = a.substr(0, eq);
+      inlineValue = a.substr(eq + 1);
+    }
+    auto value = [&]() -> std::string {
+      if (inlineValue) return *inlineValue;
+      if (i + 1 >= args.size()) throw UsageError{command + ": " + name + " needs a value"};
+      return args[++i];
+    };
+    auto flagOnly = [&]() {
+      if (inlineValue) throw UsageError{command + ": " + name + " takes no value"};
+    };
+    if (name == "--set") {
+      const std::string s = value();
+      const std::size_t at = s.find('=');
+      if (at == std::string::npos || at == 0) {
+        throw UsageError{command + ": --set needs PATH=VALUE (got \"" + s + "\")"};
+      }
+      o.sets.emplace_back(s.substr(0, at), s.substr(at + 1));
+    } else if (isRun && name == "--duration") {
+      o.duration = parseSeconds(command, name, value(), /*allowZero=*/true);
+    } else if (isRun && name == "--dt") {
+      o.dt = parseSeconds(command, name, value(), /*allowZero=*/false);
+    } else if (isRun && name == "--out") {
+      o.out = value();
+      if (o.out.empty()) throw UsageError{command + ": --out needs a file name"};
+    } else if (isRun && name == "--every") {
+      o.every = parseCount(command, name, value());
+    } else if (isRun && name == "--summary") {
+      flagOnly();
+      o.summary = true;
+    } else if (!isRun && name == "--json") {
+      flagOnly();
+      o.json = true;
+    } else {
+      throw UsageError{command + ": unknown option " + name + " (see samara help " + command +
+                       ")"};
+    }
+  }
+  if (o.help) return o;
+  if (positional.empty()) throw UsageError{command + ": missing SCENE (see samara help " + command + ")"};
+  if (positional.size() > 1) {
+    throw UsageError{command + ": unexpected argument \"" + positional[1] + "\""};
+  }
+  o.scene = positional[0];
+  return o;
+}
+
+// --- output file ---------------------------------------------------------------------------
+
+/// Writes to a temporary file beside `target` and renames it on commit(); removes the
+/// temporary file if not committed, so a failed run leaves nothing half-written.
+class AtomicFile {
+ public:
+  explicit AtomicFile(const std::string& target) : target_(target) {
+    const fs::path t(target);
+    if (t.filename().empty()) throw io::Error(target, "not a file name");
+    std::error_code ec;
+    if (fs::is_directory(t, ec)) throw io::Error(target, "is a directory");
+    temp_ = (t.parent_path() / ("." + t.filename().string() + ".tmp." +
+                                std::to_string(static_cast<long>(::getpid()))))
+                .string();
+    stream_.open(temp_, std::ios::binary | std::ios::trunc);
+    if (!stream_) {
+      throw io::Error(target, "cannot write here (does the directory exist?)");
+    }
+  }
+  ~AtomicFile() {
+    if (committed_) return;
+    stream_.close();
+    std::error_code ec;
+    fs::remove(temp_, ec);
+  }
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  std::ostream& stream() { return stream_; }
+
+  void commit() {
+    stream_.close();
+    if (!stream_) throw io::Error(target_, "write error (disk full?)");
+    std::error_code ec;
+    fs::rename(temp_, target_, ec);
+    if (ec) throw io::Error(target_, "cannot rename the temporary file: " + ec.message());
+    committed_ = true;
+  }
+
+ private:
+  std::string target_;
+  std::string temp_;
+  std::ofstream stream_;
+  bool committed_ = false;
+};
+
+// --- formatting ----------------------------------------------------------------------------
+
+std::string fmt(const char* format, double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
+}
+
+std::string vecText(const Vec3& v, const char* format = "%.6g") {
+  return "(" + fmt(format, v.x()) + ", " + fmt(format, v.y()) + ", " + fmt(format, v.z()) + ")";
+}
+
+void printMatrix(std::ostream& out, const char* title, const Mat6& m) {
+  out << "  " << title << ":\n";
+  for (int r = 0; r < 6; ++r) {
+    out << "   ";
+    for (int c = 0; c < 6; ++c) out << fmt(" %12.5g", m(r, c));
+    out << "\n";
+  }
+}
+
+nlohmann::ordered_json matrixJson(const Mat6& m) {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (int r = 0; r < 6; ++r) {
+    nlohmann::ordered_json row = nlohmann::ordered_json::array();
+    for (int c = 0; c < 6; ++c) row.push_back(m(r, c));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+/// Number of steps of length dt in duration (a duration that is a multiple of dt up to
+/// round-off gives exactly that multiple).
+long long stepCount(double duration, double dt) {
+  const double n = duration / dt;
+  const double rounded = std::round(n);
+  if (std::abs(n - rounded) <= 1e-9 * std::max(1.0, n)) return static_cast<long long>(rounded);
+  return static_cast<long long>(std::ceil(n));
+}
+
+bool stateFinite(const core::BodyState& s) {
+  return s.g.q.coeffs().allFinite() && s.g.b.allFinite() && s.Y.allFinite() &&
+         s.mu.allFinite();
+}
+
+// --- commands ------------------------------------------------------------------------------
+
+/// Shows progress on the terminal for runs that take more than a second.
+class Progress {
+ public:
+  Progress(bool enabled, double duration)
+      : enabled_(enabled), duration_(duration), start_(Clock::now()), last_(start_) {}
+  void update(double t, long long steps) {
+    if (!enabled_) return;
+    const Clock::time_point now = Clock::now();
+    if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(200)) {
+      return;
+    }
+    last_ = now;
+    shown_ = true;
+    const double wall = std::chrono::duration<double>(now - start_).count();
+    std::fprintf(stderr, "\rsamara: t = %.3f / %g s  %3.0f%%  %.0f steps/s ", t, duration_,
+                 duration_ > 0.0 ? 100.0 * t / duration_ : 100.0,
+                 static_cast<double>(steps) / wall);
+    std::fflush(stderr);
+  }
+  ~Progress() {
+    if (shown_) {
+      std::fputs("\r\033[K", stderr);
+      std::fflush(stderr);
+    }
+  }
+
+ private:
+  bool enabled_;
+  double duration_;
+  Clock::time_point start_;
+  Clock::time_point last_;
+  bool shown_ = false;
+};
+
+int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
+  core::WorldDef def = io::loadScene(o.scene, o.sets);
+  if (o.duration) def.duration = *o.duration;
+  if (o.dt) def.dt = *o.dt;
+  const std::string sceneName = def.name;
+  const double duration = def.duration;
+  const double dt = def.dt;
+  core::World world = io::makeWorld(std::move(def), o.scene);
+
+  const long long steps = stepCount(duration, dt);
+  if (steps > 1'000'000'000'000LL) {
+    throw io::Error(o.scene, "duration / dt is more than 10^12 steps");
+  }
+
+  std::optional<AtomicFile> file;
+  if (!o.out.empty()) file.emplace(o.out);
+  std::ostream* csvStream = file ? &file->stream() : (o.summary ? nullptr : &out);
+  std::optional<io::CsvWriter> csv;
+  if (csvStream != nullptr) {
+    csv.emplace(*csvStream);
+    csv->writeHeader();
+    csv->writeSample(world);
+  }
+
+  const int n = world.numBodies();
+  // Summary statistics.
+  const double window = std::min(1.0, duration);
+  const double windowStart = duration - window - 1e-9 * std::max(1.0, duration);
+  std::vector<double> fallSum(static_cast<std::size_t>(n), 0.0);
+  long long fallSamples = 0;
+  auto sampleFall = [&]() {
+    if (world.time() < windowStart) return;
+    for (int i = 0; i < n; ++i) fallSum[static_cast<std::size_t>(i)] += world.diagnostics(i).fallSpeed;
+    ++fallSamples;
+  };
+  if (o.summary) sampleFall();
+  long long iterSum = 0;
+  int iterMax = 0;
+  long long substepped = 0;
+
+  const bool showProgress = &err == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+  const Clock::time_point wall0 = Clock::now();
+  {
+    Progress progress(showProgress, duration);
+    for (long long k = 1; k <= steps; ++k) {
+      if (gInterrupted) {
+        if (csv) csv->flush();
+        err << "samara: interrupted at step " << k - 1 << " (t = " << world.time() << " s)"
+            << (file ? "; " + o.out + " not written" : std::string()) << "\n";
+        return kExitInterrupted;
+      }
+      const double t = world.time();
+      const core::StepReport report = world.step();
+      if (!report.ok()) {
+        if (csv) csv->flush();
+        err << "samara: " << o.scene << ": simulation failed at step " << k << " of " << steps
+            << " (t = " << io::formatNumber(t) << " s): " << report.message
+            << (file ? "; " + o.out + " not written" : std::string()) << "\n";
+        return kExitSimFailed;
+      }
+      for (int i = 0; i < n; ++i) {
+        if (!stateFinite(world.state(i))) {
+          if (csv) csv->flush();
+          err << "samara: " << o.scene << ": simulation failed at step " << k << " of " << steps
+              << " (t = " << io::formatNumber(t) << " s): body '" << world.bodyDef(i).name
+              << "': the state is not finite"
+              << (file ? "; " + o.out + " not written" : std::string()) << "\n";
+          return kExitSimFailed;
+        }
+      }
+      iterSum += report.newtonIterations;
+      iterMax = std::max(iterMax, report.newtonIterations);
+      if (report.status == core::StepStatus::kSubstepped) ++substepped;
+      if (csv && k % o.every == 0) csv->writeSample(world);
+      if (o.summary) sampleFall();
+      progress.update(world.time(), k);
+    }
+  }
+  const double wall = std::chrono::duration<double>(Clock::now() - wall0).count();
+  if (csv) csv->flush();
+  if (!file && csvStream != nullptr) csvStream->flush();
+  csv.reset();
+  if (file) file->commit();
+
+  if (o.summary) {
+    char line[256];
+    out << "scene    " << sceneName << "  (" << o.scene << ")\n";
+    for (int i = 0; i < n; ++i) {
+      const core::BodyInfo info = world.info(i);
+      std::snprintf(line, sizeof line, "body     %-12s mass %.4g kg, delta %.4g m, %d faces\n",
+                    world.bodyDef(i).name.c_str(), info.mass, info.delta, info.faces);
+      out << line;
+    }
+    std::snprintf(line, sizeof line,
+                  "run      %lld steps of %g s = %g s simulated in %.3g s wall "
+                  "(%.4g steps/s, %.3gx real time)\n",
+                  steps, dt, world.time(), wall, wall > 0.0 ? static_cast<double>(steps) / wall : 0.0,
+                  wall > 0.0 ? world.time() / wall : 0.0);
+    out << line;
+    std::snprintf(line, sizeof line,
+                  "newton   %.2f iterations per step on average, %d at most; %lld sub-stepped "
+                  "steps\n",
+                  steps > 0 ? static_cast<double>(iterSum) / static_cast<double>(steps) : 0.0,
+                  iterMax, substepped);
+    out << line;
+    for (int i = 0; i < n; ++i) {
+      const core::BodyDiagnostics d = world.diagnostics(i);
+      const double meanFall =
+          fallSamples > 0 ? fallSum[static_cast<std::size_t>(i)] / static_cast<double>(fallSamples)
+                          : 0.0;
+      std::snprintf(line, sizeof line,
+                    "final    %-12s COM %s m, mean fall speed %.4g m/s over the last %g s, "
+                    "spin rate %.4g rad/s\n",
+                    world.bodyDef(i).name.c_str(), vecText(d.com, "%.4g").c_str(), meanFall,
+                    window, d.spinRate);
+      out << line;
+    }
+    if (!o.out.empty()) out << "csv      " << o.out << "\n";
+    out.flush();
+  }
+  return kExitOk;
+}
+
+int inspectCommand(const Options& o, std::ostream& out) {
+  core::WorldDef def = io::loadScene(o.scene, o.sets);
+  const std::string sceneName = def.name;
+  const core::World world = io::makeWorld(std::move(def), o.scene);
+  const int n = world.numBodies();
+  if (o.json) {
+    nlohmann::ordered_json bodies = nlohmann::ordered_json::array();
+    for (int i = 0; i < n; ++i) {
+      const core::BodyInfo info = world.info(i);
+      nlohmann::ordered_json b;
+      b["name"] = world.bodyDef(i).name;
+      b["faces"] = info.faces;
+      b["mass"] = info.mass;
+      b["com"] = {info.com.x(), info.com.y(), info.com.z()};
+      b["volume"] = info.volume;
+      b["area"] = info.area;
+      b["delta"] = info.delta;
+      b["body_inertia"] = matrixJson(info.bodyInertia);
+      b["added_mass"] = matrixJson(info.addedMass);
+      b["kirchhoff"] = matrixJson(info.kirchhoff);
+      bodies.push_back(std::move(b));
+    }
+    nlohmann::ordered_json doc;
+    doc["bodies"] = std::move(bodies);
+    out << doc.dump(2) << "\n";
+    return kExitOk;
+  }
+  out << "scene " << sceneName << " (" << o.scene << "): " << n << (n == 1 ? " body" : " bodies")
+      << "; tensors in the body frame, about the body origin, order (omega, v)\n";
+  for (int i = 0; i < n; ++i) {
+    const core::BodyInfo info = world.info(i);
+    out << "\nbody " << world.bodyDef(i).name << "\n";
+    out << "  faces         " << info.faces << "\n";
+    out << "  mass          " << fmt("%.6g", info.mass) << " kg\n";
+    out << "  com           " << vecText(info.com) << " m (body frame)\n";
+    out << "  volume        " << fmt("%.6g", info.volume) << " m^3 (closed parts)\n";
+    out << "  area          " << fmt("%.6g", info.area) << " m^2 (one side)\n";
+    out << "  delta         " << fmt("%.6g", info.delta) << " m\n";
+    printMatrix(out, "body inertia (kg m^2 | kg m | kg)", info.bodyInertia);
+    printMatrix(out, "added mass", info.addedMass);
+    printMatrix(out, "Kirchhoff tensor (body inertia + added mass)", info.kirchhoff);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void installInterruptHandler() {
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
+}
+
+int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+  try {
+    if (args.empty()) {
+      err << kMainHelp;
+      return kExitUsage;
+    }
+    const std::string command = args[0];
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    if (command == "-h" || command == "--help") {
+      out << kMainHelp;
+      return kExitOk;
+    }
+    if (command == "--version" || command == "-V") {
+      out << "samara " << SAMARA_VERSION << "\n";
+      return kExitOk;
+    }
+    if (command == "help") {
+      if (rest.empty()) {
+        out << kMainHelp;
+        return kExitOk;
+      }
+      const char* text = helpFor(rest[0]);
+      if (text == nullptr) throw UsageError{"help: unknown command \"" + rest[0] + "\""};
+      out << text;
+      return kExitOk;
+    }
+    if (command == "view") {
+      for (const std::string& a : rest) {
+        if (a == "-h" || a == "--help") {
+          out << kViewHelp;
+          return kExitOk;
+        }
+      }
+      err << "samara: view: the viewer is not built yet (a later issue); use "
+             "`samara run SCENE --summary` or `samara inspect SCENE`\n";
+      return kExitUsage;
+    }
+    if (command == "run" || command == "inspect") {
+      const Options o = parseOptions(command, rest);
+      if (o.help) {
+        out << helpFor(command);
+        return kExitOk;
+      }
+      return command == "run" ? runCommand(o, out, err) : inspectCommand(o, out);
+    }
+    if (!command.empty() && command[0] == '-') {
+      throw UsageError{"unknown option " + command + " (see samara --help)"};
+    }
+    throw UsageError{"unknown command \"" + command + "\" (see samara --help)"};
+  } catch (const UsageError& e) {
+    err << "samara: " << e.message << "\n";
+    return kExitUsage;
+  } catch (const io::Error& e) {
+    err << "samara: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    err << "samara: out of memory\n";
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    err << "samara: internal error: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+}
+
+}  // namespace samara::cli

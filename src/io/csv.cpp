@@ -1,1 +1,74 @@
-// placeholder
+#include "io/csv.h"
+
+#include <cstdio>
+
+namespace samara::io {
+
+const char* const kCsvHeader =
+    "t,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,Lx,Ly,Lz,Px,Py,Pz,fall_speed,spin_rate,"
+    "kinetic_energy,newton_iters";
+
+namespace {
+constexpr std::size_t kFlushBytes = 1 << 16;
+}
+
+std::string csvField(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+void CsvWriter::writeHeader() {
+  buffer_ += kCsvHeader;
+  buffer_ += '\n';
+}
+
+void CsvWriter::number(double x) {
+  if (x == 0.0) x = 0.0;  // -0 prints as 0
+  char buf[32];
+  const int n = std::snprintf(buf, sizeof buf, "%.17g", x);
+  buffer_ += ',';
+  buffer_.append(buf, static_cast<std::size_t>(n));
+}
+
+void CsvWriter::writeRow(double t, const std::string& body, const core::BodyDiagnostics& d) {
+  char buf[32];
+  const int n = std::snprintf(buf, sizeof buf, "%.17g", t);
+  buffer_.append(buf, static_cast<std::size_t>(n));
+  buffer_ += ',';
+  buffer_ += csvField(body);
+  for (int k = 0; k < 3; ++k) number(d.com[k]);
+  number(d.q.w());
+  number(d.q.x());
+  number(d.q.y());
+  number(d.q.z());
+  for (int k = 0; k < 3; ++k) number(d.velocity[k]);
+  for (int k = 0; k < 3; ++k) number(d.omega[k]);
+  for (int k = 0; k < 3; ++k) number(d.angularMomentum[k]);
+  for (int k = 0; k < 3; ++k) number(d.linearMomentum[k]);
+  number(d.fallSpeed);
+  number(d.spinRate);
+  number(d.kineticEnergy);
+  buffer_ += ',';
+  buffer_ += std::to_string(d.newtonIterations);
+  buffer_ += '\n';
+  if (buffer_.size() >= kFlushBytes) flush();
+}
+
+void CsvWriter::writeSample(const core::World& world) {
+  for (int i = 0; i < world.numBodies(); ++i) {
+    writeRow(world.time(), world.bodyDef(i).name, world.diagnostics(i));
+  }
+}
+
+void CsvWriter::flush() {
+  if (buffer_.empty()) return;
+  out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+  buffer_.clear();
+}
+
+}  // namespace samara::io

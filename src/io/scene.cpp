@@ -1,1 +1,419 @@
-// placeholder
+#include "io/scene.h"
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "geometry/primitives.h"
+#include "geometry/topology.h"
+#include "io/error.h"
+#include "io/json_util.h"
+#include "io/obj.h"
+
+namespace samara::io {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr double kPi = 3.14159265358979323846;
+
+/// State shared by the readers of one scene.
+struct Reader {
+  std::string path;     ///< the scene file, for messages
+  std::string baseDir;  ///< mesh paths are relative to this
+  SceneLimits limits;
+  std::int64_t faces = 0;                        ///< running total over bodies
+  std::map<std::string, geometry::TriMesh> objs;  ///< OBJ files already read
+
+  void addFaces(const Node& where, std::int64_t n) {
+    faces += n;
+    if (faces > limits.maxFaces) {
+      throw where.error("too many faces (" + std::to_string(faces) +
+                        " in the scene so far; the limit is " +
+                        std::to_string(limits.maxFaces) + ")");
+    }
+  }
+};
+
+// --- meshes --------------------------------------------------------------------------------
+
+/// Checks a primitive mesh (primitives are valid by construction, but extreme aspect ratios
+/// can still produce faces the topology check calls degenerate).
+void checkPrimitive(const Node& where, const geometry::TriMesh& mesh) {
+  try {
+    (void)geometry::buildTopology(mesh);
+  } catch (const geometry::MeshError& e) {
+    throw where.error(std::string("the primitive mesh is invalid: ") + e.what());
+  }
+}
+
+geometry::TriMesh readPrimitive(const Node& m, Reader* r) {
+  const std::string kind = m.at("primitive").string();
+  geometry::TriMesh mesh;
+  if (kind == "sphere" || kind == "ellipsoid") {
+    const bool sphere = kind == "sphere";
+    if (sphere) {
+      m.expectObject({"primitive", "radius", "subdivisions"});
+    } else {
+      m.expectObject({"primitive", "radii", "subdivisions"});
+    }
+    const int subdivisions = m.has("subdivisions") ? m.at("subdivisions").integer(0, 7) : 3;
+    std::int64_t faces = 20;
+    for (int k = 0; k < subdivisions; ++k) faces *= 4;
+    r->addFaces(m, faces);
+    if (sphere) {
+      const double radius = m.at("radius").positive();
+      mesh = geometry::makeSphere(radius, subdivisions);
+    } else {
+      const Node radii = m.at("radii");
+      radii.expectArray(3);
+      const Vec3 abc(radii.item(0).positive(), radii.item(1).positive(),
+                     radii.item(2).positive());
+      mesh = geometry::makeEllipsoid(abc, subdivisions);
+    }
+  } else if (kind == "box") {
+    m.expectObject({"primitive", "size", "cells"});
+    const Node size = m.at("size");
+    size.expectArray(3);
+    const Vec3 abc(size.item(0).positive(), size.item(1).positive(), size.item(2).positive());
+    const int cells = m.has("cells") ? m.at("cells").integer(1, 1024) : 1;
+    r->addFaces(m, std::int64_t{12} * cells * cells);
+    mesh = geometry::makeBox(abc, cells);
+  } else if (kind == "cylinder") {
+    m.expectObject({"primitive", "radius", "length", "segments", "rings"});
+    const double radius = m.at("radius").positive();
+    const double length = m.at("length").positive();
+    const int segments = m.has("segments") ? m.at("segments").integer(3, 4096) : 32;
+    const int rings = m.has("rings") ? m.at("rings").integer(1, 1024) : 1;
+    r->addFaces(m, std::int64_t{2} * segments * (rings + 1));
+    mesh = geometry::makeCylinder(radius, length, segments, rings);
+  } else if (kind == "disk") {
+    m.expectObject({"primitive", "radius", "thickness", "segments"});
+    const double radius = m.at("radius").positive();
+    const double thickness = m.at("thickness").positive();
+    const int segments = m.has("segments") ? m.at("segments").integer(3, 4096) : 32;
+    r->addFaces(m, std::int64_t{4} * segments);
+    mesh = geometry::makeDisk(radius, thickness, segments);
+  } else if (kind == "plate") {
+    m.expectObject({"primitive", "size", "segments"});
+    const Node size = m.at("size");
+    size.expectArray(2);
+    const double a = size.item(0).positive();
+    const double b = size.item(1).positive();
+    int cellsX = 10;
+    int cellsZ = 10;
+    if (m.has("segments")) {
+      const Node seg = m.at("segments");
+      seg.expectArray(2);
+      cellsX = seg.item(0).integer(1, 1024);
+      cellsZ = seg.item(1).integer(1, 1024);
+    }
+    r->addFaces(m, std::int64_t{2} * cellsX * cellsZ);
+    mesh = geometry::makePlate(a, b, cellsX, cellsZ);
+  } else {
+    throw m.at("primitive").error("unknown primitive \"" + kind +
+                                  "\"; known: sphere, ellipsoid, box, cylinder, disk, plate");
+  }
+  checkPrimitive(m, mesh);
+  return mesh;
+}
+
+geometry::TriMesh readMeshFile(const Node& m, Reader* r) {
+  const std::string rel = m.string();
+  if (rel.empty()) throw m.error("empty mesh path");
+  fs::path p(rel);
+  if (p.is_relative() && !r->baseDir.empty()) p = fs::path(r->baseDir) / p;
+  const std::string file = p.lexically_normal().string();
+  auto cached = r->objs.find(file);
+  if (cached == r->objs.end()) {
+    std::error_code ec;
+    const fs::file_status st = fs::status(file, ec);
+    if (ec || !fs::exists(st)) {
+      throw m.error("mesh file \"" + rel + "\" not found (looked for " + file + ")");
+    }
+    if (!fs::is_regular_file(st)) throw m.error("mesh \"" + file + "\" is not a regular file");
+    try {
+      geometry::TriMesh mesh = loadObj(file, r->limits.maxMeshFileBytes);
+      cached = r->objs.emplace(file, std::move(mesh)).first;
+    } catch (const Error& e) {
+      throw e.withNote(" (used by " + r->path + ": " + m.pointer() + ")");
+    }
+  }
+  r->addFaces(m, cached->second.numFaces());
+  return cached->second;
+}
+
+geometry::TriMesh readMesh(const Node& m, Reader* r) {
+  if (m.json().is_string()) return readMeshFile(m, r);
+  if (m.json().is_object()) {
+    if (!m.has("primitive")) {
+      throw m.error("a mesh object needs \"primitive\" (sphere, ellipsoid, box, cylinder, "
+                    "disk or plate)");
+    }
+    return readPrimitive(m, r);
+  }
+  throw m.error("expected an OBJ file path or a {\"primitive\": ...} object, got " +
+                m.describe());
+}
+
+// --- bodies --------------------------------------------------------------------------------
+
+core::MassDef readMass(const Node& m) {
+  m.expectObject({"density", "thickness", "total", "lumped"});
+  const bool density = m.has("density");
+  const bool total = m.has("total");
+  if (density == total) {
+    throw m.error("give either \"density\" (kg/m³) or \"total\" (kg), not " +
+                  std::string(density ? "both" : "neither"));
+  }
+  core::MassDef def;
+  if (density) {
+    if (m.has("lumped")) throw m.at("lumped").error("\"lumped\" needs \"total\", not \"density\"");
+    def.mode = core::MassMode::kDensity;
+    def.density = m.at("density").positive();
+  } else {
+    def.mode = core::MassMode::kTotal;
+    def.total = m.at("total").positive();
+    if (m.has("lumped") && m.at("lumped").boolean()) {
+      if (m.has("thickness")) {
+        throw m.at("thickness").error("\"thickness\" has no effect on lumped masses");
+      }
+      def.mode = core::MassMode::kLumped;
+    }
+  }
+  if (m.has("thickness")) def.thickness = m.at("thickness").positive();
+  return def;
+}
+
+Quat readOrientation(const Node& o) {
+  if (o.json().is_array()) {
+    o.expectArray(4);
+    const Eigen::Vector4d q(o.item(0).number(), o.item(1).number(), o.item(2).number(),
+                            o.item(3).number());
+    const double norm = q.norm();
+    if (!(norm > 1e-12) || !std::isfinite(norm)) {
+      throw o.error("the quaternion [w, x, y, z] must be non-zero");
+    }
+    return Quat(q[0] / norm, q[1] / norm, q[2] / norm, q[3] / norm);
+  }
+  if (o.json().is_object()) {
+    o.expectObject({"axis", "angle_deg"});
+    const Node axisNode = o.at("axis");
+    const Vec3 axis = axisNode.vec3();
+    const double norm = axis.norm();
+    if (!(norm > 1e-12) || !std::isfinite(norm)) throw axisNode.error("the axis must be non-zero");
+    const double angle = o.at("angle_deg").number() * kPi / 180.0;
+    return Quat(Eigen::AngleAxisd(angle, axis / norm));
+  }
+  throw o.error("expected [w, x, y, z] or {\"axis\": [x, y, z], \"angle_deg\": a}, got " +
+                o.describe());
+}
+
+std::optional<double> readDelta(const Node& d) {
+  if (d.json().is_string()) {
+    if (d.string() == "auto") return std::nullopt;
+    throw d.error("expected \"auto\" or a number >= 0 (m), got " + d.describe());
+  }
+  if (!d.json().is_number()) {
+    throw d.error("expected \"auto\" or a number >= 0 (m), got " + d.describe());
+  }
+  return d.nonNegative();
+}
+
+std::string readName(const Node& n) {
+  const std::string name = n.string();
+  if (name.empty()) throw n.error("must not be empty");
+  if (name.size() > 200) throw n.error("longer than 200 characters");
+  for (const char c : name) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      throw n.error("must not contain control characters");
+    }
+  }
+  return name;
+}
+
+core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
+  b.expectObject({"name", "mesh", "mass", "point_masses", "position", "orientation",
+                  "velocity", "angular_velocity", "delta"});
+  core::BodyDef body;
+  body.name = b.has("name") ? readName(b.at("name")) : "body" + std::to_string(index);
+  body.mesh = readMesh(b.at("mesh"), r);
+  body.mass = readMass(b.at("mass"));
+  if (b.has("point_masses")) {
+    const Node pm = b.at("point_masses");
+    pm.expectArray();
+    if (pm.size() > static_cast<std::size_t>(r->limits.maxPointMasses)) {
+      throw pm.error("more than " + std::to_string(r->limits.maxPointMasses) + " point masses");
+    }
+    for (std::size_t k = 0; k < pm.size(); ++k) {
+      const Node p = pm.item(k);
+      p.expectObject({"position", "mass"});
+      core::PointMass point;
+      point.position = p.at("position").vec3();
+      point.mass = p.at("mass").positive();
+      body.pointMasses.push_back(point);
+    }
+  }
+  if (b.has("position")) body.position = b.at("position").vec3();
+  if (b.has("orientation")) body.orientation = readOrientation(b.at("orientation"));
+  if (b.has("velocity")) body.velocity = b.at("velocity").vec3();
+  if (b.has("angular_velocity")) body.angularVelocity = b.at("angular_velocity").vec3();
+  if (b.has("delta")) body.delta = readDelta(b.at("delta"));
+  return body;
+}
+
+// --- the world -----------------------------------------------------------------------------
+
+core::WorldDef readWorld(const Node& root, Reader* r) {
+  root.expectObject({"name", "gravity", "fluid", "floor", "sim", "bodies"});
+  core::WorldDef def;
+  def.name = root.has("name") ? readName(root.at("name"))
+                              : fs::path(r->path).stem().string();
+  if (def.name.empty()) def.name = "scene";
+  if (root.has("gravity")) def.gravity = root.at("gravity").vec3();
+
+  if (root.has("fluid")) {
+    const Node f = root.at("fluid");
+    f.expectObject({"density", "wind", "water"});
+    if (f.has("density")) def.fluid.density = f.at("density").nonNegative();
+    if (f.has("wind")) def.fluid.wind = f.at("wind").vec3();
+    if (f.has("water")) {
+      const Node w = f.at("water");
+      w.expectObject({"level", "density"});
+      core::WaterDef water;
+      if (w.has("level")) water.level = w.at("level").number();
+      if (w.has("density")) water.density = w.at("density").nonNegative();
+      def.fluid.water = water;
+    }
+  }
+
+  if (root.has("floor")) {
+    const Node f = root.at("floor");
+    f.expectObject({"height", "frequency_hz", "damping_ratio", "friction"});
+    core::FloorDef floor;
+    if (f.has("height")) floor.height = f.at("height").number();
+    if (f.has("frequency_hz")) floor.frequencyHz = f.at("frequency_hz").positive();
+    if (f.has("damping_ratio")) floor.dampingRatio = f.at("damping_ratio").nonNegative();
+    if (f.has("friction")) floor.friction = f.at("friction").nonNegative();
+    def.floor = floor;
+  }
+
+  if (root.has("sim")) {
+    const Node s = root.at("sim");
+    s.expectObject({"dt", "duration", "tolerance", "max_iterations", "max_halvings"});
+    if (s.has("dt")) def.dt = s.at("dt").positive();
+    if (s.has("duration")) def.duration = s.at("duration").nonNegative();
+    if (s.has("tolerance")) {
+      const Node tol = s.at("tolerance");
+      def.solver.tolerance = tol.positive();
+      if (!(def.solver.tolerance < 1.0)) {
+        throw tol.error("must be < 1 (got " + formatNumber(def.solver.tolerance) + ")");
+      }
+    }
+    if (s.has("max_iterations")) def.solver.maxIterations = s.at("max_iterations").integer(1, 1000);
+    if (s.has("max_halvings")) def.solver.maxHalvings = s.at("max_halvings").integer(0, 20);
+  }
+
+  const Node bodies = root.at("bodies");
+  bodies.expectArray();
+  if (bodies.size() == 0) throw bodies.error("a scene needs at least one body");
+  if (bodies.size() > static_cast<std::size_t>(r->limits.maxBodies)) {
+    throw bodies.error("more than " + std::to_string(r->limits.maxBodies) + " bodies");
+  }
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const Node b = bodies.item(i);
+    def.bodies.push_back(readBody(b, i, r));
+    if (!names.insert(def.bodies.back().name).second) {
+      const Node where = b.has("name") ? b.at("name") : b;
+      throw where.error("duplicate body name \"" + def.bodies.back().name + "\"");
+    }
+  }
+  return def;
+}
+
+/// True if `field` is `prefix` or lies below it.
+bool isWithin(const std::string& field, const std::string& prefix) {
+  return field == prefix ||
+         (field.size() > prefix.size() && field.compare(0, prefix.size(), prefix) == 0 &&
+          field[prefix.size()] == '/');
+}
+
+std::string camelToSnake(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    if (c >= 'A' && c <= 'Z') {
+      out += '_';
+      out += static_cast<char>(c - 'A' + 'a');
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+core::WorldDef parseScene(const std::string& text, const std::string& path,
+                          const std::string& baseDir, const SetList& sets,
+                          const SceneLimits& limits) {
+  Json json = parseJson(text, path);
+  std::vector<std::pair<std::string, std::string>> setPointers;  // pointer, option text
+  for (const auto& [setPath, value] : sets) {
+    applySet(&json, setPath, value, path);
+    setPointers.emplace_back(setPathToPointer(setPath), setPath + "=" + value);
+  }
+  Reader reader{path, baseDir, limits, 0, {}};
+  try {
+    return readWorld(Node(json, path), &reader);
+  } catch (const Error& e) {
+    if (e.path() == path && !e.field().empty()) {
+      for (auto it = setPointers.rbegin(); it != setPointers.rend(); ++it) {
+        if (isWithin(e.field(), it->first)) throw e.withNote(" (set by --set " + it->second + ")");
+      }
+    }
+    throw;
+  }
+}
+
+core::WorldDef loadScene(const std::string& path, const SetList& sets) {
+  return loadScene(path, sets, SceneLimits{});
+}
+
+core::WorldDef loadScene(const std::string& path, const SetList& sets,
+                         const SceneLimits& limits) {
+  const std::string text = readFile(path, limits.maxSceneBytes);
+  const std::string baseDir = fs::path(path).parent_path().string();
+  return parseScene(text, path, baseDir, sets, limits);
+}
+
+std::string definitionFieldToPointer(const std::string& field) {
+  std::vector<std::string> tokens;
+  std::size_t start = 1;
+  while (start <= field.size() && !field.empty()) {
+    const std::size_t end = std::min(field.find('/', start), field.size());
+    tokens.push_back(camelToSnake(field.substr(start, end - start)));
+    start = end + 1;
+  }
+  if (tokens.empty()) return field;
+  if (tokens[0] == "dt" || tokens[0] == "duration") {
+    tokens.insert(tokens.begin(), "sim");
+  } else if (tokens[0] == "solver") {
+    tokens[0] = "sim";
+  }
+  std::string out;
+  for (const std::string& t : tokens) out += "/" + t;
+  return out;
+}
+
+core::World makeWorld(core::WorldDef def, const std::string& scenePath) {
+  try {
+    return core::World(std::move(def));
+  } catch (const core::DefinitionError& e) {
+    throw Error::atField(scenePath, definitionFieldToPointer(e.field()), e.what());
+  } catch (const geometry::MeshError& e) {
+    throw Error::atField(scenePath, "/bodies", e.what());
+  }
+}
+
+}  // namespace samara::io

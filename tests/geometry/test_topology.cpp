@@ -120,7 +120,7 @@ TEST_CASE("topology is deterministic and scales to 100k+ faces", "[geometry]") {
   const TriMesh mesh = makeSphere(1.0, 6);  // 81 920 faces
   const Topology a = buildTopology(mesh);
   const Topology b = buildTopology(mesh);
-  REQUIRE(a.edges.size() == 30u * 4096u);
+  REQUIRE(a.edges.size() == 30ul * 4096ul);
   REQUIRE(a.edges.size() == b.edges.size());
   for (std::size_t i = 0; i < a.edges.size(); ++i) {
     REQUIRE(a.edges[i].v0 == b.edges[i].v0);
@@ -187,7 +187,7 @@ TEST_CASE("invalid meshes throw MeshError naming the face", "[geometry]") {
   SECTION("Moebius strip is non-orientable") {
     const int n = 12;
     TriMesh mesh;
-    mesh.V.resize(2 * n, 3);
+    mesh.V.resize(2L * n, 3);
     for (int i = 0; i < n; ++i) {
       const double u = 2 * pi * i / n;
       for (int side = 0; side < 2; ++side) {
@@ -196,15 +196,15 @@ TEST_CASE("invalid meshes throw MeshError naming the face", "[geometry]") {
         mesh.V.row(2 * i + side) << rho * std::cos(u), rho * std::sin(u), s * std::sin(u / 2);
       }
     }
-    mesh.F.resize(2 * n, 3);
+    mesh.F.resize(2L * n, 3);
     for (int i = 0; i < n; ++i) {
       const int t0 = 2 * i;
       const int b0 = 2 * i + 1;
       // After a full turn the strip comes back upside down: top meets bottom.
       const int t1 = i + 1 < n ? 2 * (i + 1) : 1;
       const int b1 = i + 1 < n ? 2 * (i + 1) + 1 : 0;
-      mesh.F.row(2 * i) << t0, b0, b1;
-      mesh.F.row(2 * i + 1) << t0, b1, t1;
+      mesh.F.row(2L * i) << t0, b0, b1;
+      mesh.F.row(2L * i + 1) << t0, b1, t1;
     }
     CHECK_THROWS_WITH(buildTopology(mesh), Catch::Contains("non-orientable"));
   }
