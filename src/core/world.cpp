@@ -56,7 +56,12 @@ World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
-World::World(const World& o) : def_(o.def_), time_(o.time_), stepIndex_(o.stepIndex_) {
+World::World(const World& o)
+    : def_(o.def_),
+      time_(o.time_),
+      stepIndex_(o.stepIndex_),
+      anchorTime_(o.anchorTime_),
+      anchorStep_(o.anchorStep_) {
   bodies_.reserve(o.bodies_.size());
   for (const auto& b : o.bodies_) bodies_.push_back(std::make_unique<BodyImpl>(*b));
 }
@@ -120,7 +125,7 @@ StepReport World::step() {
   }
   for (size_t i = 0; i < bodies_.size(); ++i) bodies_[i]->state = next[i];
   ++stepIndex_;
-  time_ += h;
+  time_ = anchorTime_ + static_cast<double>(stepIndex_ - anchorStep_) * h;
   return report;
 }
 
@@ -202,7 +207,11 @@ void World::setDelta(int body, std::optional<double> delta) {
   b.state.continuous = true;
 }
 
-void World::setDt(double dt) { def_.dt = dt; }
+void World::setDt(double dt) {
+  anchorTime_ = time_;
+  anchorStep_ = stepIndex_;
+  def_.dt = dt;
+}
 
 Vec6 World::discreteMomentumMap(int i) const {
   const BodyImpl& b = *bodies_[static_cast<size_t>(i)];

@@ -104,6 +104,9 @@ class World {
   std::vector<std::unique_ptr<BodyImpl>> bodies_;
   double time_ = 0.0;
   std::int64_t stepIndex_ = 0;
+  // t = anchorTime_ + (stepIndex_ − anchorStep_)·dt: no accumulated round-off in t.
+  double anchorTime_ = 0.0;
+  std::int64_t anchorStep_ = 0;
 };
 
 }  // namespace samara::core

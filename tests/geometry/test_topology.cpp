@@ -111,7 +111,7 @@ TEST_CASE("disjoint parts are found and classified", "[geometry]") {
       REQUIRE(topo.isSheet[f] == (p == 2 ? 1 : 0));
     }
   }
-  // Two unit-density-free checks of the split: the sphere volumes are the parts' own.
+  // The split is by connectivity: the second part has exactly the small sphere's volume.
   CHECK(partVolume(mesh, topo.parts[1]) ==
         Approx(partVolume(other, buildTopology(other).parts[0])));
 }
@@ -304,6 +304,6 @@ TEST_CASE("a dimple in a box has concave (negative) edges", "[geometry]") {
     }
   }
   CHECK(concave == 6);
-  // Rim edges of the top face still bend by π/2 where the face beside is flat.
+  // The body as a whole stays convex on average: Σ α ℓ > 0, so δ > 0.
   CHECK(computeDelta(mesh, topo, geo) > 0.0);
 }
