@@ -53,124 +53,42 @@ class BodyForce final : public ImplicitForce {
 
 }  // namespace
 
-BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world) {
+BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
+    : animation(def.animation), deltaOverride(def.delta) {
   require(def.mesh.numFaces() > 0, index, "mesh", "the mesh has no faces");
-  require(def.mesh.V.allFinite(), index, "mesh", "the mesh has non-finite vertex coordinates");
   mesh = def.mesh;
+  geometry::VertexMatrix V1;
+  if (animation) {
+    require(animation->numVertices() == mesh.numVertices(), index, "animation",
+            "the animation has " + std::to_string(animation->numVertices()) +
+                " vertices but the mesh has " + std::to_string(mesh.numVertices()));
+    animation->evaluate(0.0, &mesh.V);
+    animation->evaluate(world.dt, &V1);
+    require(mesh.V.allFinite() && V1.allFinite(), index, "animation",
+            "the animation gives non-finite vertex positions at t = 0");
+  }
+  require(mesh.V.allFinite(), index, "mesh", "the mesh has non-finite vertex coordinates");
   try {
     topo = geometry::buildTopology(mesh);
     geometry::orientClosedPartsOutward(&mesh, topo);
   } catch (const geometry::MeshError& e) {
     throw DefinitionError(fieldOf(index, "mesh"), e.what());
   }
-  geometry::FaceGeometry geo;
-  geometry::computeFaceGeometry(mesh, &geo);
-
-  // Volumes and areas of the parts.
-  geometry::MassMoments closedUnit;  // unit density: mass = volume
-  geometry::MassMoments sheetUnit;   // unit areal density: mass = area
-  for (const geometry::Part& part : topo.parts) {
-    if (part.kind == geometry::PartKind::kClosed) {
-      closedUnit += geometry::solidMoments(mesh, part, 1.0);
-      closedFaces.insert(closedFaces.end(), part.faces.begin(), part.faces.end());
-    } else {
-      sheetUnit += geometry::sheetMoments(mesh, part, 1.0);
-    }
-  }
-  closedVolume = closedUnit.mass;
-  closedCentroid = closedUnit.com();
-  sheetArea = sheetUnit.mass;
-  sheetCentroid = sheetUnit.com();
-  require(closedUnit.mass >= 0.0, index, "mesh", "a closed part has negative volume");
-  const bool hasSheet = sheetArea > 0.0;
-  const bool hasClosed = closedVolume > 0.0;
-
-  // Mass distribution.
-  const MassDef& md = def.mass;
-  sheetThickness = md.thickness;
-  require(std::isfinite(md.thickness) && md.thickness >= 0.0, index, "mass/thickness",
-          "thickness must be ≥ 0 m");
-  switch (md.mode) {
-    case MassMode::kDensity: {
-      require(std::isfinite(md.density) && md.density > 0.0, index, "mass/density",
-              "density must be > 0 kg/m³");
-      require(!hasSheet || md.thickness > 0.0, index, "mass/thickness",
-              "the mesh has an open sheet part: give mass.thickness (m) or mass.total (kg)");
-      moments += closedUnit.scaled(md.density);
-      moments += sheetUnit.scaled(md.density * md.thickness);
-      break;
-    }
-    case MassMode::kTotal: {
-      require(std::isfinite(md.total) && md.total > 0.0, index, "mass/total",
-              "total mass must be > 0 kg");
-      double rho = 0.0;
-      if (md.thickness > 0.0) {
-        rho = md.total / (closedVolume + sheetArea * md.thickness);
-        moments += closedUnit.scaled(rho);
-        moments += sheetUnit.scaled(rho * md.thickness);
-      } else if (hasClosed && !hasSheet) {
-        moments += closedUnit.scaled(md.total / closedVolume);
-      } else if (hasSheet && !hasClosed) {
-        moments += sheetUnit.scaled(md.total / sheetArea);
-      } else {
-        throw DefinitionError(fieldOf(index, "mass/thickness"),
-                              "the mesh mixes closed parts and open sheets: give mass.thickness "
-                              "(m) so the total mass can be split between them");
-      }
-      break;
-    }
-    case MassMode::kLumped: {
-      require(std::isfinite(md.total) && md.total > 0.0, index, "mass/total",
-              "total mass must be > 0 kg");
-      moments += geometry::lumpedMoments(mesh, geometry::lumpVertexMasses(mesh, md.total));
-      break;
-    }
-  }
-  for (size_t i = 0; i < def.pointMasses.size(); ++i) {
-    const PointMass& pm = def.pointMasses[i];
-    const std::string f = "point_masses/" + std::to_string(i);
-    require(std::isfinite(pm.mass) && pm.mass >= 0.0, index, (f + "/mass").c_str(),
-            "point mass must be ≥ 0 kg");
-    require(pm.position.allFinite(), index, (f + "/position").c_str(),
-            "position must be finite");
-    moments += geometry::pointMoments(pm.position, pm.mass);
-  }
-  require(moments.mass > 0.0, index, "mass", "the body has zero mass");
-  inertiaBody = spatialInertia(moments.mass, moments.first, moments.second);
-  com = moments.com();
-
-  // δ and the per-face data.
-  deltaAuto = geometry::computeDelta(mesh, topo, geo);
-  if (def.delta) {
-    require(std::isfinite(*def.delta) && *def.delta >= 0.0, index, "delta",
+  sheetThickness = def.mass.thickness;
+  computeRigidMass(def, index);
+  if (deltaOverride) {
+    require(std::isfinite(*deltaOverride) && *deltaOverride >= 0.0, index, "delta",
             "delta must be \"auto\" or a number ≥ 0 m");
-    delta = *def.delta;
-  } else {
-    delta = deltaAuto;
-  }
-  const int nf = mesh.numFaces();
-  faceX = geo.centroid;
-  faceWeight.resize(nf);
-  faceDragCA.resize(nf);
-  drag.a.resize(nf);
-  drag.x = geo.centroid;
-  drag.k.assign(nf, 0.0);
-  area = 0.0;
-  for (int f = 0; f < nf; ++f) {
-    const bool sheet = topo.isSheet[f] != 0;
-    const double A = geo.area[f];
-    area += A;
-    Vec6 a;
-    a.head<3>() = geo.centroid[f].cross(geo.normal[f]);
-    a.tail<3>() = geo.normal[f];
-    drag.a[f] = a;
-    faceWeight[f] = (sheet ? 2.0 : 1.0) * A;
-    faceDragCA[f] = (sheet ? 1.0 : 0.5) * A;
-    addedUnit.noalias() += faceWeight[f] * (a * a.transpose());
   }
   vertexShare = geometry::lumpVertexMasses(mesh, 1.0);
-  for (int i = 0; i < mesh.numVertices(); ++i) {
-    boundRadius = std::max(boundRadius, (mesh.vertex(i) - com).norm());
+  if (animation) {
+    // The mass the definition gives at t = 0, carried by the vertices from now on.
+    vertexMass = geometry::lumpVertexMasses(mesh, meshMass);
+    updateShape(mesh.V, V1, world.dt, 0.0);
+    next_ = V1;
+    lastH_ = world.dt;
+  } else {
+    updateShape(mesh.V, mesh.V, world.dt, 0.0);
   }
 
   // Initial state: world COM velocity and angular velocity → body velocity Y.
@@ -191,7 +109,180 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world) {
   require(llt.info() == Eigen::Success, index, "mass",
           "the Kirchhoff tensor is not positive definite (the body needs rotational inertia: "
           "a mesh with area, or added mass)");
-  state.mu = K * state.Y + mu0;
+  // The given velocities describe the motion of the body as a whole: the total momentum is
+  // that of the rigid motion, μ = 𝒦 Y_rigid, and the shape's own motion at t = 0 (μ⁰) is
+  // compensated by the body frame (a cat released at rest has zero momentum).
+  if (animation && !mu0.isZero(0.0)) {
+    state.mu = K * state.Y;
+    state.Y = llt.solve(state.mu - mu0);
+  } else {
+    state.mu = K * state.Y + mu0;
+  }
+}
+
+void BodyImpl::computeRigidMass(const BodyDef& def, int index) {
+  geometry::MassMoments closedUnit;  // unit density: mass = volume
+  geometry::MassMoments sheetUnit;   // unit areal density: mass = area
+  for (const geometry::Part& part : topo.parts) {
+    if (part.kind == geometry::PartKind::kClosed) {
+      closedUnit += geometry::solidMoments(mesh, part, 1.0);
+    } else {
+      sheetUnit += geometry::sheetMoments(mesh, part, 1.0);
+    }
+  }
+  const double volume = closedUnit.mass;
+  const double sheet = sheetUnit.mass;
+  require(volume >= 0.0, index, "mesh", "a closed part has negative volume");
+  const bool hasSheet = sheet > 0.0;
+  const bool hasClosed = volume > 0.0;
+  const MassDef& md = def.mass;
+  require(std::isfinite(md.thickness) && md.thickness >= 0.0, index, "mass/thickness",
+          "thickness must be ≥ 0 m");
+  moments = geometry::MassMoments{};
+  switch (md.mode) {
+    case MassMode::kDensity: {
+      require(std::isfinite(md.density) && md.density > 0.0, index, "mass/density",
+              "density must be > 0 kg/m³");
+      require(!hasSheet || md.thickness > 0.0, index, "mass/thickness",
+              "the mesh has an open sheet part: give mass.thickness (m) or mass.total (kg)");
+      moments += closedUnit.scaled(md.density);
+      moments += sheetUnit.scaled(md.density * md.thickness);
+      break;
+    }
+    case MassMode::kTotal: {
+      require(std::isfinite(md.total) && md.total > 0.0, index, "mass/total",
+              "total mass must be > 0 kg");
+      if (md.thickness > 0.0) {
+        const double rho = md.total / (volume + sheet * md.thickness);
+        moments += closedUnit.scaled(rho);
+        moments += sheetUnit.scaled(rho * md.thickness);
+      } else if (hasClosed && !hasSheet) {
+        moments += closedUnit.scaled(md.total / volume);
+      } else if (hasSheet && !hasClosed) {
+        moments += sheetUnit.scaled(md.total / sheet);
+      } else {
+        throw DefinitionError(fieldOf(index, "mass/thickness"),
+                              "the mesh mixes closed parts and open sheets: give mass.thickness "
+                              "(m) so the total mass can be split between them");
+      }
+      break;
+    }
+    case MassMode::kLumped: {
+      require(std::isfinite(md.total) && md.total > 0.0, index, "mass/total",
+              "total mass must be > 0 kg");
+      moments += geometry::lumpedMoments(mesh, geometry::lumpVertexMasses(mesh, md.total));
+      break;
+    }
+  }
+  pointMoments = geometry::MassMoments{};
+  for (size_t i = 0; i < def.pointMasses.size(); ++i) {
+    const PointMass& pm = def.pointMasses[i];
+    const std::string f = "point_masses/" + std::to_string(i);
+    require(std::isfinite(pm.mass) && pm.mass >= 0.0, index, (f + "/mass").c_str(),
+            "point mass must be ≥ 0 kg");
+    require(pm.position.allFinite(), index, (f + "/position").c_str(),
+            "position must be finite");
+    pointMoments += geometry::pointMoments(pm.position, pm.mass);
+  }
+  meshMass = md.mode == MassMode::kLumped ? md.total : moments.mass;
+  moments += pointMoments;
+  require(moments.mass > 0.0, index, "mass", "the body has zero mass");
+}
+
+void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1,
+                           double h, double t) {
+  if (&V0 != &mesh.V) mesh.V = V0;
+  shapeTime = t;
+  geometry::computeFaceGeometry(mesh, &geo_);
+
+  geometry::MassMoments closedUnit;
+  geometry::MassMoments sheetUnit;
+  closedFaces.clear();
+  for (const geometry::Part& part : topo.parts) {
+    if (part.kind == geometry::PartKind::kClosed) {
+      closedUnit += geometry::solidMoments(mesh, part, 1.0);
+      closedFaces.insert(closedFaces.end(), part.faces.begin(), part.faces.end());
+    } else {
+      sheetUnit += geometry::sheetMoments(mesh, part, 1.0);
+    }
+  }
+  closedVolume = closedUnit.mass;
+  closedCentroid = closedUnit.com();
+  sheetArea = sheetUnit.mass;
+  sheetCentroid = sheetUnit.com();
+  if (animation) {
+    moments = geometry::lumpedMoments(mesh, vertexMass);
+    moments += pointMoments;
+  }
+  inertiaBody = spatialInertia(moments.mass, moments.first, moments.second);
+  com = moments.com();
+
+  deltaAuto = geometry::computeDelta(mesh, topo, geo_);
+  delta = deltaOverride ? *deltaOverride : deltaAuto;
+
+  const int nf = mesh.numFaces();
+  faceX = geo_.centroid;
+  faceWeight.resize(nf);
+  faceDragCA.resize(nf);
+  drag.a.resize(nf);
+  drag.x = geo_.centroid;
+  drag.k.assign(nf, 0.0);
+  area = 0.0;
+  addedUnit.setZero();
+  for (int f = 0; f < nf; ++f) {
+    const bool sheet = topo.isSheet[f] != 0;
+    const double A = geo_.area[f];
+    area += A;
+    Vec6 a;
+    a.head<3>() = geo_.centroid[f].cross(geo_.normal[f]);
+    a.tail<3>() = geo_.normal[f];
+    drag.a[f] = a;
+    faceWeight[f] = (sheet ? 2.0 : 1.0) * A;
+    faceDragCA[f] = (sheet ? 1.0 : 0.5) * A;
+    addedUnit.noalias() += faceWeight[f] * (a * a.transpose());
+  }
+
+  // Shape velocity (GwtF Alg. 4 and 6): vertex and face-centroid velocities.
+  mu0Body.setZero();
+  mu0FluidUnit.setZero();
+  faceShapeVel.clear();
+  if (animation) {
+    const geometry::VertexMatrix Vdot = (V1 - V0) / h;
+    for (int i = 0; i < mesh.numVertices(); ++i) {
+      const Vec3 x = V0.row(i).transpose();
+      const Vec3 xd = Vdot.row(i).transpose();
+      mu0Body.head<3>() += vertexMass[static_cast<size_t>(i)] * x.cross(xd);
+      mu0Body.tail<3>() += vertexMass[static_cast<size_t>(i)] * xd;
+    }
+    faceShapeVel.resize(nf);
+    for (int f = 0; f < nf; ++f) {
+      const Vec3 xd = (Vdot.row(mesh.F(f, 0)) + Vdot.row(mesh.F(f, 1)) + Vdot.row(mesh.F(f, 2)))
+                          .transpose() /
+                      3.0;
+      faceShapeVel[f] = xd;
+      mu0FluidUnit += (faceWeight[f] * xd.dot(geo_.normal[f])) * drag.a[f];
+    }
+  }
+  boundRadius = 0.0;
+  for (int i = 0; i < mesh.numVertices(); ++i) {
+    boundRadius = std::max(boundRadius, (mesh.vertex(i) - com).norm());
+  }
+}
+
+void BodyImpl::updateAnimatedShape(double t, double h) {
+  if (!animation) return;
+  if (t == shapeTime && h == lastH_) return;
+  geometry::VertexMatrix V0;
+  if (h == lastH_ && std::abs(t - (shapeTime + lastH_)) <= 1e-12 * std::max(1.0, std::abs(t))) {
+    V0 = next_;  // the previous step's end shape
+  } else {
+    animation->evaluate(t, &V0);
+  }
+  geometry::VertexMatrix V1;
+  animation->evaluate(t + h, &V1);
+  updateShape(V0, V1, h, t);
+  next_ = std::move(V1);
+  lastH_ = h;
 }
 
 void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
@@ -203,25 +294,32 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
       hc + boundRadius < fluid.water->level) {
     const double rho = densityAtHeight(fluid, hc);
     added = (delta * rho) * addedUnit;
+    mu0 = mu0Body + (delta * rho) * mu0FluidUnit;
     for (size_t f = 0; f < nf; ++f) drag.k[f] = rho * faceDragCA[f];
   } else {
     // The body crosses the water level: per-face density from the centroid's height.
     const Vec3 upBody = g.q.conjugate() * up;
     const double h0 = up.dot(g.b);
     Mat6 sum = Mat6::Zero();
+    Vec6 mu0f = Vec6::Zero();
     for (size_t f = 0; f < nf; ++f) {
       const double rho = densityAtHeight(fluid, h0 + upBody.dot(faceX[f]));
       drag.k[f] = rho * faceDragCA[f];
       const Vec6& a = drag.a[f];
       sum.noalias() += (rho * faceWeight[f]) * (a * a.transpose());
+      if (!faceShapeVel.empty()) {
+        mu0f += (rho * faceWeight[f] * faceShapeVel[f].dot(a.tail<3>())) * a;
+      }
     }
     added = delta * sum;
+    mu0 = mu0Body + delta * mu0f;
   }
   K = inertiaBody + added;
 }
 
 VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double t,
                                         const WorldDef& world, BodyState* to) {
+  updateAnimatedShape(t, h);
   updateFluid(from.g, world);
   const FluidDef& fluid = world.fluid;
   const Vec3 up = upAxis(world.gravity);
@@ -259,17 +357,17 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     }
   }
 
-  // Flow relative to the body: u = ω×x + v − Aᵀ wind(x).
+  // Flow relative to the body: u = ω×x + v + x' − Aᵀ wind(x).
   Vec3 offset = -(qi * fluid.wind);
   std::vector<Vec3> offsets;
-  if (fluid.gusts) {
-    if (fluid.gusts->isUniformInSpace()) {
-      offset -= qi * fluid.gusts->velocity(from.g.b, t);
-    } else {
-      offsets.resize(faceX.size());
-      for (size_t f = 0; f < faceX.size(); ++f) {
-        offsets[f] = offset - qi * fluid.gusts->velocity(from.g.toWorld(faceX[f]), t);
-      }
+  const bool uniformGusts = !fluid.gusts || fluid.gusts->isUniformInSpace();
+  if (fluid.gusts && uniformGusts) offset -= qi * fluid.gusts->velocity(from.g.b, t);
+  if (!faceShapeVel.empty() || !uniformGusts) {
+    offsets.resize(faceX.size());
+    for (size_t f = 0; f < faceX.size(); ++f) {
+      offsets[f] = offset;
+      if (!faceShapeVel.empty()) offsets[f] += faceShapeVel[f];
+      if (!uniformGusts) offsets[f] -= qi * fluid.gusts->velocity(from.g.toWorld(faceX[f]), t);
     }
   }
 

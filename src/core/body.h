@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/animation.h"
 #include "core/se3.h"
 #include "geometry/mass_properties.h"
 #include "geometry/topology.h"
@@ -52,6 +53,12 @@ struct BodyDef {
   Vec3 velocity = Vec3::Zero();             ///< world velocity of the centre of mass, m/s
   Vec3 angularVelocity = Vec3::Zero();      ///< world angular velocity, rad/s
   std::optional<double> delta;              ///< δ override, m (0 = no added mass); default auto
+  /// Shape change over time (body frame, same vertex count as `mesh`); null = rigid.
+  /// An animated body carries its mass at the vertices (GwtF Alg. 3 and 4): `mass` fixes
+  /// the total (from the shape at t = 0), distributed by vertex area at t = 0; point masses
+  /// stay fixed in the body frame. `velocity` and `angular_velocity` then give the total
+  /// momentum (that of the rigid motion): released at rest, the body has zero momentum.
+  std::shared_ptr<const ShapeAnimation> animation;
 };
 
 /// Shape-dependent per-face data of a body, structure of arrays for the force loop.

@@ -16,7 +16,8 @@ struct Residual {
 
   double evaluate(const Vec6& Y, Vec6* R, Mat6* J, double* scale) const {
     const double h = in.h;
-    const Vec6 m = in.K * Y + in.mu0;
+    const Vec6 KY = in.K * Y;
+    const Vec6 m = KY + in.mu0;
     const Vec6 xi = h * Y;
     const Vec6 lhs = dCayleyInvTransposeTimes(xi, m);
     Vec6 F = Vec6::Zero();
@@ -28,8 +29,10 @@ struct Residual {
       *J = dCayleyInv(xi).transpose() * in.K + h * dCayleyInvTransposeTimesJacobian(xi, m) -
            h * dF;
     }
+    // The size of the terms being balanced (zero net momentum still has a scale).
     *scale = std::max({lhs.lpNorm<Eigen::Infinity>(), rhs.lpNorm<Eigen::Infinity>(),
-                       (h * F).lpNorm<Eigen::Infinity>()});
+                       (h * F).lpNorm<Eigen::Infinity>(), KY.lpNorm<Eigen::Infinity>(),
+                       in.mu0.lpNorm<Eigen::Infinity>()});
     return R->lpNorm<Eigen::Infinity>();
   }
 };

@@ -113,9 +113,11 @@ StepReport World::step() {
                     residual);
       report.status = StepStatus::kFailed;
       report.message = buf;
-      // Restore the caches (K, drag coefficients) to the last good state.
-      body.updateFluid(body.state.g, def_);
-      for (size_t j = 0; j < i; ++j) bodies_[j]->updateFluid(bodies_[j]->state.g, def_);
+      // Restore the caches (shape, K, drag coefficients) to the last good state.
+      for (size_t j = 0; j <= i; ++j) {
+        bodies_[j]->updateAnimatedShape(time_, h);
+        bodies_[j]->updateFluid(bodies_[j]->state.g, def_);
+      }
       return report;
     }
     body.lastIterations = totalIters;
@@ -126,6 +128,8 @@ StepReport World::step() {
   for (size_t i = 0; i < bodies_.size(); ++i) bodies_[i]->state = next[i];
   ++stepIndex_;
   time_ = anchorTime_ + static_cast<double>(stepIndex_ - anchorStep_) * h;
+  // Animated bodies: the current shape (and the next step's start) at the new time.
+  for (auto& b : bodies_) b->updateAnimatedShape(time_, h);
   return report;
 }
 
@@ -201,6 +205,7 @@ void World::setWind(const Vec3& wind) { def_.fluid.wind = wind; }
 void World::setDelta(int body, std::optional<double> delta) {
   BodyImpl& b = *bodies_[static_cast<size_t>(body)];
   def_.bodies[static_cast<size_t>(body)].delta = delta;
+  b.deltaOverride = delta;
   b.delta = delta ? *delta : b.deltaAuto;
   b.updateFluid(b.state.g, def_);
   b.state.mu = b.K * b.state.Y + b.mu0;
