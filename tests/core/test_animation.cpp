@@ -158,3 +158,69 @@ TEST_CASE("Falling cat: in vacuum a shape change reorients without moving the CO
                                      << rotationAngle(qs) * 180 / M_PI << " deg)");
   CHECK(rotationAngle(qb) < 0.02 * rotationAngle(qs));
 }
+
+namespace {
+
+/// An eel-like body (1 m long, laterally flattened ellipsoid) in water, neutrally buoyant,
+/// undulating with a travelling wave along x (lateral displacement along z). Returns the
+/// mean forward (x) COM speed over each second.
+std::vector<double> swimEel(double frequency, double a0, double a2, double seconds) {
+  const geometry::TriMesh mesh = geometry::makeEllipsoid(Vec3(0.5, 0.05, 0.03), 3);
+  auto wave = std::make_shared<TravellingWave>();
+  wave->rest = mesh.V;
+  wave->axis = Vec3(1, 0, 0);
+  wave->lateral = Vec3(0, 0, 1);
+  wave->a0 = a0;
+  wave->a1 = 0.0;
+  wave->a2 = a2;
+  wave->wavelength = 0.8;
+  wave->frequency = frequency;
+  wave->rampTime = 1.0;
+  wave->prepare();
+  WorldDef def;
+  def.fluid.density = 998.0;
+  def.gravity = Vec3::Zero();  // neutrally buoyant: weight and buoyancy cancel
+  def.dt = 0.005;
+  BodyDef b;
+  b.mesh = mesh;
+  b.mass.density = 998.0;
+  b.animation = wave;
+  def.bodies.push_back(b);
+  World w(def);
+  std::vector<double> speeds;
+  double x0 = w.diagnostics(0).com.x();
+  for (int s = 1; s <= static_cast<int>(seconds); ++s) {
+    while (w.time() < s - 1e-9) REQUIRE(w.step().ok());
+    const double x = w.diagnostics(0).com.x();
+    speeds.push_back(x - x0);
+    x0 = x;
+  }
+  return speeds;
+}
+
+}  // namespace
+
+TEST_CASE("Eel: a travelling wave swims against the wave to a terminal speed",
+          "[core][animation][slow]") {
+  // Wave travelling to +x (sin(ks − ωt)): thrust to −x, as anguilliform swimmers do.
+  const std::vector<double> v1 = swimEel(1.0, 0.02, 0.08, 10.0);
+  INFO("mean speed per second at 1 Hz: " << v1[1] << " " << v1[4] << " " << v1[8] << " "
+                                         << v1[9] << " m/s");
+  CHECK(v1[9] < -0.3);                                // swims forward (−x), > 0.3 body/s
+  CHECK(std::abs(v1[1]) < 0.5 * std::abs(v1[9]));     // momentum builds up (GwtF Fig. 12)
+  CHECK(v1[9] == Approx(v1[8]).epsilon(0.01));        // terminal speed reached
+  CHECK(std::abs(v1[9]) < 0.8);                       // slower than the wave (fλ = 0.8 m/s)
+  SECTION("doubling the frequency roughly doubles the speed") {
+    const std::vector<double> v2 = swimEel(2.0, 0.02, 0.08, 10.0);
+    INFO("terminal speed at 1 Hz " << v1[9] << ", at 2 Hz " << v2[9]);
+    CHECK(v2[9] / v1[9] == Approx(2.0).epsilon(0.1));
+  }
+  SECTION("the reversed wave swims the other way at the same speed") {
+    // A uniform envelope makes the reversed wave the mirror image of the forward one.
+    const std::vector<double> fwd = swimEel(1.0, 0.05, 0.0, 10.0);
+    const std::vector<double> rev = swimEel(-1.0, 0.05, 0.0, 10.0);
+    INFO("terminal speeds " << fwd[9] << " and " << rev[9]);
+    CHECK(fwd[9] < -0.3);
+    CHECK(rev[9] == Approx(-fwd[9]).epsilon(1e-6));
+  }
+}
