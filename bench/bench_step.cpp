@@ -2,6 +2,7 @@
 // cost (topology, mass properties, δ, added mass) of a 100k-face mesh.
 #include <benchmark/benchmark.h>
 
+#include "core/animation.h"
 #include "core/world.h"
 #include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
@@ -50,6 +51,40 @@ void BM_RigidStep(benchmark::State& state) {
 }
 // Argument: cells per box side.
 BENCHMARK(BM_RigidStep)->Arg(9)->Arg(29)->Arg(91)->Unit(benchmark::kMicrosecond);
+
+/// The same box as BM_RigidStep, undulating with a travelling wave (shape velocity, δ,
+/// Kirchhoff tensor and μ⁰ recomputed every step).
+void BM_ShapeChangingStep(benchmark::State& state) {
+  WorldDef def = tumblingBox(static_cast<int>(state.range(0)));
+  auto wave = std::make_shared<TravellingWave>();
+  wave->rest = def.bodies[0].mesh.V;
+  wave->axis = Vec3(1, 0, 0);
+  wave->lateral = Vec3(0, 0, 1);
+  wave->a0 = 0.002;
+  wave->a2 = 0.01;
+  wave->wavelength = 0.08;
+  wave->frequency = 2.0;
+  wave->prepare();
+  def.bodies[0].animation = wave;
+  World world(def);
+  const int faces = world.info(0).faces;
+  for (int k = 0; k < 50; ++k) (void)world.step();
+  World start(world);
+  int64_t steps = 0;
+  int64_t iters = 0;
+  for (auto _ : state) {
+    const StepReport r = world.step();
+    iters += r.newtonIterations;
+    benchmark::DoNotOptimize(r);
+    if (++steps % 2000 == 0) world = start;
+  }
+  state.counters["faces"] = faces;
+  state.counters["ns_per_face_step"] = benchmark::Counter(
+      static_cast<double>(steps) * faces * 1e-9,
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["newton_iters"] = static_cast<double>(iters) / static_cast<double>(steps);
+}
+BENCHMARK(BM_ShapeChangingStep)->Arg(9)->Arg(29)->Arg(91)->Unit(benchmark::kMicrosecond);
 
 void BM_SetupBody100k(benchmark::State& state) {
   const WorldDef def = tumblingBox(91);
