@@ -7,16 +7,16 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "core/world.h"
 #include "io/csv.h"
@@ -214,12 +214,12 @@ Options parseOptions(const std::string& command, const std::vector<std::string>&
       flagOnly();
       o.json = true;
     } else {
-      throw UsageError{command + ": unknown option " + name + " (see samara help " + command +
-                       ")"};
+      throw UsageError{command + ": unknown option " + name + " (see samara help " + command + ")"};
     }
   }
   if (o.help) return o;
-  if (positional.empty()) throw UsageError{command + ": missing SCENE (see samara help " + command + ")"};
+  if (positional.empty())
+    throw UsageError{command + ": missing SCENE (see samara help " + command + ")"};
   if (positional.size() > 1) {
     throw UsageError{command + ": unexpected argument \"" + positional[1] + "\""};
   }
@@ -275,6 +275,21 @@ class AtomicFile {
 
 // --- formatting ----------------------------------------------------------------------------
 
+/// printf into a std::string.
+__attribute__((format(printf, 1, 2))) std::string strf(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  va_list copy;
+  va_copy(copy, args);
+  const int n = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  std::string s(static_cast<std::size_t>(std::max(n, 0)) + 1, '\0');
+  std::vsnprintf(s.data(), s.size(), format, args);
+  va_end(args);
+  s.resize(static_cast<std::size_t>(std::max(n, 0)));
+  return s;
+}
+
 std::string fmt(const char* format, double x) {
   char buf[64];
   std::snprintf(buf, sizeof buf, format, x);
@@ -314,8 +329,7 @@ long long stepCount(double duration, double dt) {
 }
 
 bool stateFinite(const core::BodyState& s) {
-  return s.g.q.coeffs().allFinite() && s.g.b.allFinite() && s.Y.allFinite() &&
-         s.mu.allFinite();
+  return s.g.q.coeffs().allFinite() && s.g.b.allFinite() && s.Y.allFinite() && s.mu.allFinite();
 }
 
 // --- commands ------------------------------------------------------------------------------
@@ -386,7 +400,8 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
   long long fallSamples = 0;
   auto sampleFall = [&]() {
     if (world.time() < windowStart) return;
-    for (int i = 0; i < n; ++i) fallSum[static_cast<std::size_t>(i)] += world.diagnostics(i).fallSpeed;
+    for (int i = 0; i < n; ++i)
+      fallSum[static_cast<std::size_t>(i)] += world.diagnostics(i).fallSpeed;
     ++fallSamples;
   };
   if (o.summary) sampleFall();
@@ -437,40 +452,40 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
   if (!file && csvStream != nullptr) csvStream->flush();
   csv.reset();
   if (file) file->commit();
+  if (!file && csvStream != nullptr && !*csvStream) {
+    throw io::Error("standard output", "write error");
+  }
 
   if (o.summary) {
-    char line[256];
-    out << "scene    " << sceneName << "  (" << o.scene << ")\n";
-    for (int i = 0; i < n; ++i) {
+    // One screen: at most kSummaryBodies bodies are listed.
+    constexpr int kSummaryBodies = 8;
+    const int shown = std::min(n, kSummaryBodies);
+    const double stepsPerSecond = wall > 0.0 ? static_cast<double>(steps) / wall : 0.0;
+    out << strf("scene    %s (%s), %d %s\n", sceneName.c_str(), o.scene.c_str(), n,
+                n == 1 ? "body" : "bodies");
+    for (int i = 0; i < shown; ++i) {
       const core::BodyInfo info = world.info(i);
-      std::snprintf(line, sizeof line, "body     %-12s mass %.4g kg, delta %.4g m, %d faces\n",
-                    world.bodyDef(i).name.c_str(), info.mass, info.delta, info.faces);
-      out << line;
+      out << strf("body     %s: mass %.4g kg, delta %.4g m, %d faces\n",
+                  world.bodyDef(i).name.c_str(), info.mass, info.delta, info.faces);
     }
-    std::snprintf(line, sizeof line,
-                  "run      %lld steps of %g s = %g s simulated in %.3g s wall "
-                  "(%.4g steps/s, %.3gx real time)\n",
-                  steps, dt, world.time(), wall, wall > 0.0 ? static_cast<double>(steps) / wall : 0.0,
-                  wall > 0.0 ? world.time() / wall : 0.0);
-    out << line;
-    std::snprintf(line, sizeof line,
-                  "newton   %.2f iterations per step on average, %d at most; %lld sub-stepped "
-                  "steps\n",
-                  steps > 0 ? static_cast<double>(iterSum) / static_cast<double>(steps) : 0.0,
-                  iterMax, substepped);
-    out << line;
-    for (int i = 0; i < n; ++i) {
+    out << strf(
+        "run      %lld steps of %g s, %g s simulated in %.3g s (%.4g steps/s, %.3gx real "
+        "time)\n",
+        steps, dt, world.time(), wall, stepsPerSecond, wall > 0.0 ? world.time() / wall : 0.0);
+    out << strf(
+        "newton   %.2f iterations per step on average, %d at most; %lld sub-stepped steps\n",
+        steps > 0 ? static_cast<double>(iterSum) / static_cast<double>(steps) : 0.0, iterMax,
+        substepped);
+    for (int i = 0; i < shown; ++i) {
       const core::BodyDiagnostics d = world.diagnostics(i);
       const double meanFall =
           fallSamples > 0 ? fallSum[static_cast<std::size_t>(i)] / static_cast<double>(fallSamples)
                           : 0.0;
-      std::snprintf(line, sizeof line,
-                    "final    %-12s COM %s m, mean fall speed %.4g m/s over the last %g s, "
-                    "spin rate %.4g rad/s\n",
-                    world.bodyDef(i).name.c_str(), vecText(d.com, "%.4g").c_str(), meanFall,
-                    window, d.spinRate);
-      out << line;
+      out << strf("final    %s: COM %s m, spin rate %.4g rad/s,\n", world.bodyDef(i).name.c_str(),
+                  vecText(d.com, "%.4g").c_str(), d.spinRate);
+      out << strf("         mean fall speed %.4g m/s over the last %g s\n", meanFall, window);
     }
+    if (n > shown) out << strf("         (and %d more bodies)\n", n - shown);
     if (!o.out.empty()) out << "csv      " << o.out << "\n";
     out.flush();
   }

@@ -104,9 +104,12 @@ double ScalarTrack::evaluate(double t) const {
     if (loop) {
       if (k < 0) k += last;
       if (k > last) k -= last;
-    } else {
-      k = std::clamp<std::ptrdiff_t>(k, 0, last);
+      return values[static_cast<size_t>(k)];
     }
+    // Past the ends: reflect through the end key (linear extrapolation), so the tangent at
+    // the end is the one-sided slope rather than half of it.
+    if (k < 0) return 2.0 * values[0] - values[1];
+    if (k > last) return 2.0 * values[n - 1] - values[n - 2];
     return values[static_cast<size_t>(k)];
   };
   auto time = [&](std::ptrdiff_t k) {

@@ -245,6 +245,8 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   // Shape velocity (GwtF Alg. 4 and 6): vertex and face-centroid velocities.
   mu0Body.setZero();
   mu0FluidUnit.setZero();
+  shapeEnergyBody = 0.0;
+  shapeEnergyFluidUnit = 0.0;
   faceShapeVel.clear();
   if (animation) {
     const geometry::VertexMatrix Vdot = (V1 - V0) / h;
@@ -253,6 +255,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
       const Vec3 xd = Vdot.row(i).transpose();
       mu0Body.head<3>() += vertexMass[static_cast<size_t>(i)] * x.cross(xd);
       mu0Body.tail<3>() += vertexMass[static_cast<size_t>(i)] * xd;
+      shapeEnergyBody += 0.5 * vertexMass[static_cast<size_t>(i)] * xd.squaredNorm();
     }
     faceShapeVel.resize(nf);
     for (int f = 0; f < nf; ++f) {
@@ -260,7 +263,9 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
                           .transpose() /
                       3.0;
       faceShapeVel[f] = xd;
-      mu0FluidUnit += (faceWeight[f] * xd.dot(geo_.normal[f])) * drag.a[f];
+      const double xn = xd.dot(geo_.normal[f]);
+      mu0FluidUnit += (faceWeight[f] * xn) * drag.a[f];
+      shapeEnergyFluidUnit += 0.5 * faceWeight[f] * xn * xn;
     }
   }
   boundRadius = 0.0;
@@ -295,6 +300,7 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     const double rho = densityAtHeight(fluid, hc);
     added = (delta * rho) * addedUnit;
     mu0 = mu0Body + (delta * rho) * mu0FluidUnit;
+    shapeEnergyFluid = delta * rho * shapeEnergyFluidUnit;
     for (size_t f = 0; f < nf; ++f) drag.k[f] = rho * faceDragCA[f];
   } else {
     // The body crosses the water level: per-face density from the centroid's height.
@@ -302,17 +308,21 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     const double h0 = up.dot(g.b);
     Mat6 sum = Mat6::Zero();
     Vec6 mu0f = Vec6::Zero();
+    double ef = 0.0;
     for (size_t f = 0; f < nf; ++f) {
       const double rho = densityAtHeight(fluid, h0 + upBody.dot(faceX[f]));
       drag.k[f] = rho * faceDragCA[f];
       const Vec6& a = drag.a[f];
       sum.noalias() += (rho * faceWeight[f]) * (a * a.transpose());
       if (!faceShapeVel.empty()) {
-        mu0f += (rho * faceWeight[f] * faceShapeVel[f].dot(a.tail<3>())) * a;
+        const double xn = faceShapeVel[f].dot(a.tail<3>());
+        mu0f += (rho * faceWeight[f] * xn) * a;
+        ef += 0.5 * rho * faceWeight[f] * xn * xn;
       }
     }
     added = delta * sum;
     mu0 = mu0Body + delta * mu0f;
+    shapeEnergyFluid = delta * ef;
   }
   K = inertiaBody + added;
 }
@@ -406,6 +416,8 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     to->Y = r.Y;
     to->mu = r.mu;
     to->continuous = false;
+    to->stepH = h;
+    to->stepStartCom = com;
     to->g = compose(from.g, cayley(h * r.Y));
     if (!to->g.b.allFinite() || !to->g.q.coeffs().allFinite()) r.converged = false;
   }

@@ -97,6 +97,8 @@ struct BodyState {
   /// momentum (dτ⁻¹ at 0), which removes the O(h) bias a spinning start would otherwise
   /// put into the conserved momentum map.
   bool continuous = true;
+  double stepH = 0.0;                 ///< size of the (sub)step that produced this state, s
+  Vec3 stepStartCom = Vec3::Zero();   ///< body-frame COM at that step's start (shape change)
 };
 
 }  // namespace samara::core

@@ -46,6 +46,9 @@ class BodyImpl {
   std::vector<Vec3> faceShapeVel;  ///< animated: face-centroid shape velocity x', m/s
   Vec6 mu0Body = Vec6::Zero();     ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
   Vec6 mu0FluidUnit = Vec6::Zero(); ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
+  double shapeEnergyBody = 0.0;    ///< ½ Σ m |x'|², J
+  double shapeEnergyFluidUnit = 0.0;  ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
+  double shapeEnergyFluid = 0.0;   ///< δ ρ_f × the above at the current densities, J
 
   // --- per step --------------------------------------------------------------------------
   Mat6 K = Mat6::Zero();           ///< Kirchhoff tensor used by the last step (or setup)

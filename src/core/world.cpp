@@ -147,12 +147,15 @@ BodyDiagnostics World::diagnostics(int i) const {
   d.q = s.g.q;
   d.com = s.g.toWorld(b.com);
   if (s.continuous) {
-    d.velocity = s.g.q * Vec3(vBody + omegaBody.cross(b.com));
+    // ċ: the COM's own motion in the body frame from the shape change (p⁰_body = m ċ).
+    const Vec3 comRate = b.mu0Body.tail<3>() / b.moments.mass;
+    d.velocity = s.g.q * Vec3(vBody + omegaBody.cross(b.com) + comRate);
   } else {
-    // The COM's displacement over the last step divided by h (consistent with the positions):
-    // com_{k+1} − com_k = A_{k+1}(c − R_τᵀ(c − t_τ)) with τ = τ(hY_{k+1}).
-    const Pose tau = cayley(def_.dt * s.Y);
-    d.velocity = s.g.q * Vec3((b.com - tau.q.conjugate() * Vec3(b.com - tau.b)) / def_.dt);
+    // The COM's displacement over the last step divided by its size (consistent with the
+    // positions): com_{k+1} − com_k = A_{k+1}(c_{k+1} − R_τᵀ(c_k − t_τ)), τ = τ(hY_{k+1}).
+    const Pose tau = cayley(s.stepH * s.Y);
+    d.velocity =
+        s.g.q * Vec3((b.com - tau.q.conjugate() * Vec3(s.stepStartCom - tau.b)) / s.stepH);
   }
   d.omega = s.g.q * omegaBody;
   const Vec6 muWorld = momentumToWorld(s.g, s.mu);
@@ -160,8 +163,11 @@ BodyDiagnostics World::diagnostics(int i) const {
   d.linearMomentum = muWorld.tail<3>();
   d.fallSpeed = d.velocity.dot(down);
   d.spinRate = -d.omega.dot(down);
-  d.kineticEnergyBody = 0.5 * s.Y.dot(b.inertiaBody * s.Y);
-  d.kineticEnergyFluid = 0.5 * s.Y.dot(b.added * s.Y);
+  // ½ Σ m |v + ω×x + x'|² = ½ Yᵀ𝓘Y + Yᵀμ⁰ + ½ Σ m |x'|² (and likewise for the fluid).
+  const Vec6 mu0Fluid = b.mu0 - b.mu0Body;
+  d.kineticEnergyBody =
+      0.5 * s.Y.dot(b.inertiaBody * s.Y) + s.Y.dot(b.mu0Body) + b.shapeEnergyBody;
+  d.kineticEnergyFluid = 0.5 * s.Y.dot(b.added * s.Y) + s.Y.dot(mu0Fluid) + b.shapeEnergyFluid;
   d.kineticEnergy = d.kineticEnergyBody + d.kineticEnergyFluid;
   d.newtonIterations = b.lastIterations;
   d.residual = b.lastResidual;

@@ -31,8 +31,8 @@ Error Error::withNote(const std::string& note) const {
   return Error(path_, field_, line_, column_, message_ + note);
 }
 
-std::string Error::format(const std::string& path, const std::string& field, int line,
-                          int column, const std::string& message) {
+std::string Error::format(const std::string& path, const std::string& field, int line, int column,
+                          const std::string& message) {
   std::string s = path;
   if (line > 0) {
     s += ":" + std::to_string(line);

@@ -237,8 +237,8 @@ void Node::expectObject(std::initializer_list<const char*> allowed) const {
   if (!json_->is_object()) throw error("expected an object, got " + describe());
   for (const auto& item : json_->items()) {
     const std::string& key = item.key();
-    const bool known = std::any_of(allowed.begin(), allowed.end(),
-                                   [&key](const char* a) { return key == a; });
+    const bool known =
+        std::any_of(allowed.begin(), allowed.end(), [&key](const char* a) { return key == a; });
     if (known) continue;
     std::string message = "unknown key \"" + shorten(key) + "\"";
     std::size_t best = 3;
@@ -275,8 +275,7 @@ Node Node::at(const char* key) const {
 void Node::expectArray(int size) const {
   if (!json_->is_array()) {
     if (size >= 0) {
-      throw error("expected an array of " + std::to_string(size) + " numbers, got " +
-                  describe());
+      throw error("expected an array of " + std::to_string(size) + " numbers, got " + describe());
     }
     throw error("expected an array, got " + describe());
   }
@@ -300,8 +299,8 @@ double Node::number() const {
 double Node::numberAtLeast(double lo, bool openLo) const {
   const double x = number();
   if (openLo ? !(x > lo) : !(x >= lo)) {
-    throw error(std::string("must be ") + (openLo ? "> " : ">= ") + formatNumber(lo) +
-                " (got " + formatNumber(x) + ")");
+    throw error(std::string("must be ") + (openLo ? "> " : ">= ") + formatNumber(lo) + " (got " +
+                formatNumber(x) + ")");
   }
   return x;
 }
@@ -312,7 +311,8 @@ int Node::integer(int lo, int hi) const {
     const bool isUnsigned = json_->is_number_unsigned();
     const std::uint64_t u = isUnsigned ? json_->get<std::uint64_t>() : 0;
     const std::int64_t i = isUnsigned ? 0 : json_->get<std::int64_t>();
-    if (isUnsigned ? u > static_cast<std::uint64_t>(hi) : (i < lo || i > hi)) {
+    if (isUnsigned ? (u > static_cast<std::uint64_t>(hi) || static_cast<std::int64_t>(u) < lo)
+                   : (i < lo || i > hi)) {
       throw error("must be an integer in " + range + " (got " + describe() + ")");
     }
     return isUnsigned ? static_cast<int>(u) : static_cast<int>(i);
@@ -373,9 +373,7 @@ std::string setPathToPointer(const std::string& path) {
 void applySet(Json* root, const std::string& path, const std::string& value,
               const std::string& file) {
   const std::string option = "--set " + path + "=" + shorten(value);
-  auto fail = [&](const std::string& message) {
-    return Error(file, option + ": " + message);
-  };
+  auto fail = [&](const std::string& message) { return Error(file, option + ": " + message); };
   std::string pointer;
   try {
     pointer = setPathToPointer(path);

@@ -94,9 +94,9 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
   // record is blanked out, keeping the line numbers, so tinyobjloader sees only v and f.
   const std::vector<std::string_view> lines = splitLines(text);
   std::vector<double> coords;
-  std::vector<int> vertexLine;           // per vertex
-  std::vector<int> faceLine;             // per polygon
-  std::vector<int> faceCorners;          // per polygon
+  std::vector<int> vertexLine;   // per vertex
+  std::vector<int> faceLine;     // per polygon
+  std::vector<int> faceCorners;  // per polygon
   std::string filtered;
   filtered.reserve(text.size());
   for (std::size_t k = 0; k < lines.size(); ++k) {
@@ -133,8 +133,7 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
       const std::size_t n = tokens(line.substr(2)).size();
       if (n < 3) {
         throw Error::atLine(path, lineNo,
-                            "a face needs at least three vertices (got " + std::to_string(n) +
-                                ")");
+                            "a face needs at least three vertices (got " + std::to_string(n) + ")");
       }
       if (n > 255) {  // tinyobjloader stores the corner count in a byte
         throw Error::atLine(path, lineNo,
@@ -179,7 +178,8 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
   geometry::TriMesh mesh;
   mesh.V.resize(numVertices, 3);
   for (int v = 0; v < numVertices; ++v) {
-    for (int c = 0; c < 3; ++c) mesh.V(v, c) = coords[static_cast<std::size_t>(3 * v + c)];
+    for (int c = 0; c < 3; ++c)
+      mesh.V(v, c) = coords[3 * static_cast<std::size_t>(v) + static_cast<std::size_t>(c)];
   }
 
   // Fan-triangulate every polygon, in file order; remember each triangle's polygon.
@@ -216,7 +216,8 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
   const int numTriangles = static_cast<int>(triangles.size() / 3);
   mesh.F.resize(numTriangles, 3);
   for (int t = 0; t < numTriangles; ++t) {
-    for (int c = 0; c < 3; ++c) mesh.F(t, c) = triangles[static_cast<std::size_t>(3 * t + c)];
+    for (int c = 0; c < 3; ++c)
+      mesh.F(t, c) = triangles[3 * static_cast<std::size_t>(t) + static_cast<std::size_t>(c)];
   }
 
   try {
@@ -225,7 +226,8 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
   } catch (const geometry::MeshError& e) {
     int line = 0;
     if (e.face() >= 0 && e.face() < numTriangles && linesKnown) {
-      line = faceLine[static_cast<std::size_t>(trianglePolygon[static_cast<std::size_t>(e.face())])];
+      line =
+          faceLine[static_cast<std::size_t>(trianglePolygon[static_cast<std::size_t>(e.face())])];
     } else if (e.vertex() >= 0 && e.vertex() < numVertices) {
       line = vertexLine[static_cast<std::size_t>(e.vertex())];
     }

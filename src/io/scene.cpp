@@ -7,6 +7,7 @@
 
 #include "geometry/primitives.h"
 #include "geometry/topology.h"
+#include "io/animation_io.h"
 #include "io/error.h"
 #include "io/json_util.h"
 #include "io/obj.h"
@@ -22,15 +23,15 @@ struct Reader {
   std::string path;     ///< the scene file, for messages
   std::string baseDir;  ///< mesh paths are relative to this
   SceneLimits limits;
-  std::int64_t faces = 0;                        ///< running total over bodies
+  std::int64_t faces = 0;                         ///< running total over bodies
   std::map<std::string, geometry::TriMesh> objs;  ///< OBJ files already read
 
   void addFaces(const Node& where, std::int64_t n) {
     faces += n;
     if (faces > limits.maxFaces) {
       throw where.error("too many faces (" + std::to_string(faces) +
-                        " in the scene so far; the limit is " +
-                        std::to_string(limits.maxFaces) + ")");
+                        " in the scene so far; the limit is " + std::to_string(limits.maxFaces) +
+                        ")");
     }
   }
 };
@@ -67,8 +68,7 @@ geometry::TriMesh readPrimitive(const Node& m, Reader* r) {
     } else {
       const Node radii = m.at("radii");
       radii.expectArray(3);
-      const Vec3 abc(radii.item(0).positive(), radii.item(1).positive(),
-                     radii.item(2).positive());
+      const Vec3 abc(radii.item(0).positive(), radii.item(1).positive(), radii.item(2).positive());
       mesh = geometry::makeEllipsoid(abc, subdivisions);
     }
   } else if (kind == "box") {
@@ -111,8 +111,9 @@ geometry::TriMesh readPrimitive(const Node& m, Reader* r) {
     r->addFaces(m, std::int64_t{2} * cellsX * cellsZ);
     mesh = geometry::makePlate(a, b, cellsX, cellsZ);
   } else {
-    throw m.at("primitive").error("unknown primitive \"" + kind +
-                                  "\"; known: sphere, ellipsoid, box, cylinder, disk, plate");
+    throw m.at("primitive")
+        .error("unknown primitive \"" + kind +
+               "\"; known: sphere, ellipsoid, box, cylinder, disk, plate");
   }
   checkPrimitive(m, mesh);
   return mesh;
@@ -133,7 +134,8 @@ geometry::TriMesh readMeshFile(const Node& m, Reader* r) {
     }
     if (!fs::is_regular_file(st)) throw m.error("mesh \"" + file + "\" is not a regular file");
     try {
-      geometry::TriMesh mesh = loadObj(file, r->limits.maxMeshFileBytes);
+      geometry::TriMesh mesh = isGltfPath(file) ? loadGltfMesh(file, -1, r->limits.maxMeshFileBytes)
+                                                : loadObj(file, r->limits.maxMeshFileBytes);
       cached = r->objs.emplace(file, std::move(mesh)).first;
     } catch (const Error& e) {
       throw e.withNote(" (used by " + r->path + ": " + m.pointer() + ")");
@@ -147,13 +149,17 @@ geometry::TriMesh readMesh(const Node& m, Reader* r) {
   if (m.json().is_string()) return readMeshFile(m, r);
   if (m.json().is_object()) {
     if (!m.has("primitive")) {
-      throw m.error("a mesh object needs \"primitive\" (sphere, ellipsoid, box, cylinder, "
-                    "disk or plate)");
+      throw m.error(
+          "a mesh object needs \"primitive\" (sphere, ellipsoid, box, cylinder, "
+          "disk or plate)");
     }
-    return readPrimitive(m, r);
+    try {
+      return readPrimitive(m, r);
+    } catch (const geometry::MeshError& e) {  // the schema's bounds should prevent this
+      throw m.error(std::string("cannot build the primitive: ") + e.what());
+    }
   }
-  throw m.error("expected an OBJ file path or a {\"primitive\": ...} object, got " +
-                m.describe());
+  throw m.error("expected an OBJ file path or a {\"primitive\": ...} object, got " + m.describe());
 }
 
 // --- bodies --------------------------------------------------------------------------------
@@ -221,7 +227,7 @@ std::optional<double> readDelta(const Node& d) {
 }
 
 std::string readName(const Node& n) {
-  const std::string name = n.string();
+  std::string name = n.string();
   if (name.empty()) throw n.error("must not be empty");
   if (name.size() > 200) throw n.error("longer than 200 characters");
   for (const char c : name) {
@@ -233,11 +239,27 @@ std::string readName(const Node& n) {
 }
 
 core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
-  b.expectObject({"name", "mesh", "mass", "point_masses", "position", "orientation",
-                  "velocity", "angular_velocity", "delta"});
+  b.expectObject({"name", "mesh", "mass", "point_masses", "position", "orientation", "velocity",
+                  "angular_velocity", "delta", "animation"});
   core::BodyDef body;
   body.name = b.has("name") ? readName(b.at("name")) : "body" + std::to_string(index);
-  body.mesh = readMesh(b.at("mesh"), r);
+  AnimationContext ctx;
+  ctx.scenePath = r->path;
+  ctx.baseDir = r->baseDir;
+  ctx.maxFileBytes = r->limits.maxMeshFileBytes;
+  if (b.has("mesh") || !b.has("animation")) {
+    body.mesh = readMesh(b.at("mesh"), r);
+    ctx.mesh = &body.mesh;
+    if (b.at("mesh").json().is_string()) ctx.meshFile = b.at("mesh").string();
+  }
+  if (b.has("animation")) {
+    LoadedAnimation a = parseAnimation(b.at("animation"), ctx);
+    if (!b.has("mesh")) {  // the animation supplied the mesh (sequence frame 0, glTF pose)
+      body.mesh = std::move(a.mesh);
+      r->addFaces(b.at("animation"), body.mesh.numFaces());
+    }
+    body.animation = std::move(a.animation);
+  }
   body.mass = readMass(b.at("mass"));
   if (b.has("point_masses")) {
     const Node pm = b.at("point_masses");
@@ -267,8 +289,7 @@ core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
 core::WorldDef readWorld(const Node& root, Reader* r) {
   root.expectObject({"name", "gravity", "fluid", "floor", "sim", "bodies"});
   core::WorldDef def;
-  def.name = root.has("name") ? readName(root.at("name"))
-                              : fs::path(r->path).stem().string();
+  def.name = root.has("name") ? readName(root.at("name")) : fs::path(r->path).stem().string();
   if (def.name.empty()) def.name = "scene";
   if (root.has("gravity")) def.gravity = root.at("gravity").vec3();
 
@@ -380,8 +401,7 @@ core::WorldDef loadScene(const std::string& path, const SetList& sets) {
   return loadScene(path, sets, SceneLimits{});
 }
 
-core::WorldDef loadScene(const std::string& path, const SetList& sets,
-                         const SceneLimits& limits) {
+core::WorldDef loadScene(const std::string& path, const SetList& sets, const SceneLimits& limits) {
   const std::string text = readFile(path, limits.maxSceneBytes);
   const std::string baseDir = fs::path(path).parent_path().string();
   return parseScene(text, path, baseDir, sets, limits);

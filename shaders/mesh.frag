@@ -1,0 +1,25 @@
+#version 330 core
+// Bodies: flat-shaded faces (normals from screen-space derivatives), two-sided with a
+// different colour on each side of a sheet so its orientation reads at a glance.
+in vec3 vWorld;
+in vec4 vLightClip;
+
+uniform vec3 uColorFront;   // linear RGB, the side the mesh normals point to
+uniform vec3 uColorBack;    // linear RGB, the other side
+uniform float uHighlight;   // 0..1, selected body
+
+out vec4 fragColor;
+
+#include "lighting.glsl"
+
+void main() {
+  vec3 n = normalize(cross(dFdx(vWorld), dFdy(vWorld)));
+  if (dot(n, uEye - vWorld) < 0.0) n = -n;  // face the viewer (two-sided)
+  vec3 albedo = gl_FrontFacing ? uColorFront : uColorBack;
+  float cosL = max(dot(n, -uLightDir), 0.0);
+  float bias = 0.0015 + 0.004 * (1.0 - cosL);
+  float s = shadowFactor(vLightClip, bias);
+  vec3 c = shade(albedo, n, vWorld, s, 48.0);
+  c += uHighlight * 0.06;
+  fragColor = vec4(toDisplay(c), 1.0);
+}

@@ -1,0 +1,47 @@
+#pragma once
+// A small time-series plot widget drawn with ImDrawList (ImPlot is not packaged here):
+// axes with nice ticks and units, a legend (click to hide a line), a rolling time window,
+// and freeze-and-inspect (hover readout, wheel zoom and drag pan while frozen).
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "runtime/time_series.h"
+
+namespace samara::app {
+
+struct PlotLine {
+  int channel = 0;          ///< runtime::Channel
+  std::string label;        ///< legend text
+  ImU32 color = IM_COL32_WHITE;
+  bool visible = true;
+};
+
+/// The time axis shared by all plots (they scroll, zoom and show the cursor together).
+struct PlotView {
+  double window = 5.0;     ///< width of the time axis, s
+  double tEnd = 0.0;       ///< right edge of the time axis, s (follows the data unless frozen)
+  bool frozen = false;     ///< stop following the data; hover, zoom and pan to inspect
+  double hoverT = -1.0;    ///< time under the mouse in any plot this frame (< 0 = none)
+  double nextHoverT = -1.0;
+};
+
+class PlotWidget {
+ public:
+  PlotWidget(std::string title, std::string unit, std::vector<PlotLine> lines);
+
+  /// Draws the plot of `series` (may be null: empty axes) at the cursor, `size` px.
+  void draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 size);
+
+  const std::string& title() const { return title_; }
+  std::vector<PlotLine>& lines() { return lines_; }
+
+ private:
+  std::string title_;
+  std::string unit_;
+  std::vector<PlotLine> lines_;
+  std::vector<ImVec2> points_;
+};
+
+}  // namespace samara::app

@@ -1,0 +1,370 @@
+#include "app/renderer.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "app/glm_eigen.h"
+
+namespace samara::app {
+
+namespace {
+
+// Front / back colours (linear RGB) per body: a warm front and a cool back so a sheet's
+// orientation reads at a glance.
+const glm::vec3 kFront[] = {{0.85f, 0.36f, 0.08f}, {0.16f, 0.45f, 0.80f}, {0.20f, 0.62f, 0.22f},
+                            {0.70f, 0.18f, 0.55f}, {0.80f, 0.65f, 0.10f}, {0.25f, 0.65f, 0.65f}};
+const glm::vec3 kBack[] = {{0.55f, 0.66f, 0.78f}, {0.85f, 0.70f, 0.40f}, {0.78f, 0.62f, 0.72f},
+                           {0.55f, 0.78f, 0.55f}, {0.45f, 0.45f, 0.75f}, {0.85f, 0.55f, 0.45f}};
+constexpr int kPalette = 6;
+
+glm::vec3 toSrgb(const glm::vec3& c) {
+  return glm::pow(glm::clamp(c, 0.0f, 1.0f), glm::vec3(1.0f / 2.2f));
+}
+
+}  // namespace
+
+glm::vec3 Renderer::bodyColor(int i) { return toSrgb(kFront[((i % kPalette) + kPalette) % kPalette]); }
+
+Renderer::Renderer(const std::string& shaderDir)
+    : mesh_(Program::load(shaderDir, "mesh")),
+      shadow_(Program::load(shaderDir, "shadow")),
+      ground_(Program::load(shaderDir, "ground")),
+      groundShadow_(Program::load(shaderDir, "ground", "#define SHADOW_PASS 1\n")),
+      water_(Program::load(shaderDir, "water")),
+      line_(Program::load(shaderDir, "line")),
+      sky_(Program::load(shaderDir, "sky")),
+      lightDir_(glm::normalize(glm::vec3(-0.35f, -1.0f, -0.45f))) {
+  // Unit quad in the x-z plane, two triangles, [-1, 1]².
+  const float quad[] = {-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, -1, 1, 0, 1, -1, 0, 1};
+  glGenVertexArrays(1, &quadVao_);
+  glGenBuffers(1, &quadVbo_);
+  glBindVertexArray(quadVao_);
+  glBindBuffer(GL_ARRAY_BUFFER, quadVbo_);
+  glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
+  glGenVertexArrays(1, &emptyVao_);
+  glBindVertexArray(0);
+  ensureShadowMap();
+}
+
+Renderer::~Renderer() {
+  releaseBodies();
+  for (TrailGpu& t : trails_) {
+    glDeleteBuffers(1, &t.vbo);
+    glDeleteVertexArrays(1, &t.vao);
+  }
+  glDeleteBuffers(1, &quadVbo_);
+  glDeleteVertexArrays(1, &quadVao_);
+  glDeleteVertexArrays(1, &emptyVao_);
+  glDeleteFramebuffers(1, &shadowFbo_);
+  glDeleteTextures(1, &shadowTex_);
+}
+
+void Renderer::releaseBodies() {
+  for (BodyGpu& b : bodies_) {
+    glDeleteBuffers(1, &b.vbo);
+    glDeleteBuffers(1, &b.ebo);
+    glDeleteVertexArrays(1, &b.vao);
+  }
+  bodies_.clear();
+}
+
+void Renderer::ensureShadowMap() {
+  if (shadowFbo_) return;
+  glGenTextures(1, &shadowTex_);
+  glBindTexture(GL_TEXTURE_2D, shadowTex_);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, shadowSize_, shadowSize_, 0,
+               GL_DEPTH_COMPONENT, GL_FLOAT, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+  const float border[] = {1.0f, 1.0f, 1.0f, 1.0f};
+  glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+  glGenFramebuffers(1, &shadowFbo_);
+  glBindFramebuffer(GL_FRAMEBUFFER, shadowFbo_);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, shadowTex_, 0);
+  glDrawBuffer(GL_NONE);
+  glReadBuffer(GL_NONE);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+void Renderer::update(const runtime::Snapshot& s) {
+  const bool newRun = s.generation != generation_ || bodies_.size() != s.bodies.size();
+  if (newRun) {
+    releaseBodies();
+    generation_ = s.generation;
+    bodies_.resize(s.bodies.size());
+    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+      BodyGpu& g = bodies_[i];
+      const runtime::BodySnapshot& b = s.bodies[i];
+      glGenVertexArrays(1, &g.vao);
+      glGenBuffers(1, &g.vbo);
+      glGenBuffers(1, &g.ebo);
+      glBindVertexArray(g.vao);
+      glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
+      glEnableVertexAttribArray(0);
+      glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.ebo);
+      std::vector<GLuint> idx;
+      if (b.faces) {
+        idx.reserve(static_cast<std::size_t>(b.faces->size()));
+        for (Eigen::Index f = 0; f < b.faces->rows(); ++f) {
+          for (int k = 0; k < 3; ++k) idx.push_back(static_cast<GLuint>((*b.faces)(f, k)));
+        }
+      }
+      glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(idx.size() * sizeof(GLuint)),
+                   idx.data(), GL_STATIC_DRAW);
+      g.indexCount = static_cast<GLsizei>(idx.size());
+      glBindVertexArray(0);
+    }
+    // Ground: the floor, or a reference plane 1 m below the lowest starting vertex.
+    if (s.params.floor) {
+      // The contact is a spring: a resting body sinks by its static deflection g/ω². Draw
+      // the floor 1.5 deflections lower so resting bodies stay visible on top of it.
+      const double omega = 2.0 * M_PI * s.params.floor->frequencyHz;
+      const double sag = s.params.gravity.norm() / (omega * omega);
+      groundY_ = static_cast<float>(s.params.floor->height - 1.5 * sag - 1e-4);
+    } else {
+      double lowest = 0.0;
+      for (const auto& b : s.bodies) {
+        if (b.vertices.rows() > 0) lowest = std::min(lowest, b.vertices.col(1).minCoeff() - 1.0);
+      }
+      groundY_ = static_cast<float>(lowest);
+    }
+    hasWater_ = s.params.water.has_value();
+    waterY_ = hasWater_ ? static_cast<float>(s.params.water->level) : 0.0f;
+  }
+  // Vertices (double → float at upload) and bounds.
+  glm::vec3 lo(1e30f), hi(-1e30f);
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    const geometry::VertexMatrix& V = s.bodies[i].vertices;
+    BodyGpu& g = bodies_[i];
+    scratch_.resize(static_cast<std::size_t>(V.size()));
+    for (Eigen::Index v = 0; v < V.rows(); ++v) {
+      for (int k = 0; k < 3; ++k) {
+        const float x = static_cast<float>(V(v, k));
+        scratch_[static_cast<std::size_t>(3 * v + k)] = x;
+        lo[k] = std::min(lo[k], x);
+        hi[k] = std::max(hi[k], x);
+      }
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
+    const auto bytes = static_cast<GLsizeiptr>(scratch_.size() * sizeof(float));
+    if (g.vertexCount != static_cast<std::size_t>(V.rows())) {
+      glBufferData(GL_ARRAY_BUFFER, bytes, scratch_.data(), GL_STREAM_DRAW);
+      g.vertexCount = static_cast<std::size_t>(V.rows());
+    } else {
+      glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, scratch_.data());
+    }
+  }
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  if (lo.x <= hi.x) {
+    boundsCenter_ = 0.5f * (lo + hi);
+    boundsRadius_ = std::max(0.5f * glm::length(hi - lo), 1e-3f);
+  }
+}
+
+void Renderer::setTrails(const std::vector<Trail>& trails) {
+  while (trails_.size() < trails.size()) {
+    TrailGpu t;
+    glGenVertexArrays(1, &t.vao);
+    glGenBuffers(1, &t.vbo);
+    glBindVertexArray(t.vao);
+    glBindBuffer(GL_ARRAY_BUFFER, t.vbo);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 4 * sizeof(float), nullptr);
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, 4 * sizeof(float),
+                          reinterpret_cast<const void*>(3 * sizeof(float)));
+    glBindVertexArray(0);
+    trails_.push_back(t);
+  }
+  for (std::size_t i = 0; i < trails_.size(); ++i) {
+    TrailGpu& t = trails_[i];
+    if (i >= trails.size()) {
+      t.count = 0;
+      continue;
+    }
+    const Trail& tr = trails[i];
+    scratch_.resize(tr.size() * 4);
+    for (std::size_t k = 0; k < tr.size(); ++k) {
+      scratch_[4 * k + 0] = tr[k].x;
+      scratch_[4 * k + 1] = tr[k].y;
+      scratch_[4 * k + 2] = tr[k].z;
+      scratch_[4 * k + 3] = 0.9f * static_cast<float>(k + 1) / static_cast<float>(tr.size());
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, t.vbo);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(scratch_.size() * sizeof(float)),
+                 scratch_.data(), GL_STREAM_DRAW);
+    t.count = static_cast<GLsizei>(tr.size());
+  }
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+glm::mat4 Renderer::lightViewProj() {
+  // A tight box around the casters (the bodies' bounding sphere) in light space, deep
+  // enough to reach the ground below them: the texels go where the shadows are.
+  const glm::vec3 c = boundsCenter_;
+  const float r = boundsRadius_ * 1.05f + 1e-3f;
+  const float down = std::max(-lightDir_.y, 0.1f);
+  const float toGround = std::max((c.y - groundY_) / down, 0.0f);
+  shadowCenter_ = c;
+  shadowRadius_ = r;
+  const glm::vec3 up = std::abs(lightDir_.y) > 0.99f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+  const glm::mat4 view = glm::lookAt(c - lightDir_ * (2.0f * r), c, up);
+  const glm::mat4 proj = glm::ortho(-r, r, -r, r, 0.0f, 4.0f * r + toGround);
+  return proj * view;
+}
+
+void Renderer::draw(const OrbitCamera& camera, int width, int height, float shiftX,
+                    const RenderSettings& settings) {
+  const glm::mat4 lightVP = lightViewProj();
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+
+  // 1. Shadow map (both sides of every triangle cast).
+  if (settings.shadows) {
+    glBindFramebuffer(GL_FRAMEBUFFER, shadowFbo_);
+    glViewport(0, 0, shadowSize_, shadowSize_);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    shadow_.use();
+    shadow_.set("uLightViewProj", lightVP);
+    for (const BodyGpu& b : bodies_) {
+      glBindVertexArray(b.vao);
+      glDrawElements(GL_TRIANGLES, b.indexCount, GL_UNSIGNED_INT, nullptr);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  }
+
+  glViewport(0, 0, width, height);
+  glClearColor(0.8f, 0.84f, 0.9f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+  const glm::mat4 viewProj = camera.projection(aspect, shiftX) * camera.view();
+  const glm::vec3 eye = camera.eye();
+  const glm::vec3 skyTop(0.55f, 0.66f, 0.80f), skyBottom(0.86f, 0.88f, 0.90f);
+  const glm::vec3 fogLinear = glm::pow(skyBottom, glm::vec3(2.2f));
+
+  // 2. Sky gradient.
+  glDepthMask(GL_FALSE);
+  sky_.use();
+  sky_.set("uTop", skyTop);
+  sky_.set("uBottom", skyBottom);
+  sky_.set("uAlpha", 1.0f);
+  glBindVertexArray(emptyVao_);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDepthMask(GL_TRUE);
+
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, shadowTex_);
+  auto setLighting = [&](Program& p) {
+    p.set("uLightDir", lightDir_);
+    p.set("uEye", eye);
+    p.set("uShadowMap", 0);
+    p.set("uShadowTexel", 1.0f / static_cast<float>(shadowSize_));
+    p.set("uShadowStrength", settings.shadows ? 0.85f : 0.0f);
+    p.set("uLightViewProj", lightVP);
+    p.set("uViewProj", viewProj);
+  };
+  const float fade = std::clamp(camera.distance * 12.0f, 4.0f, 2000.0f);
+  auto drawQuad = [&](Program& p, const glm::vec3& at, float halfSize) {
+    glm::mat4 model = glm::translate(glm::mat4(1.0f), at);
+    p.set("uModel", glm::scale(model, glm::vec3(halfSize, 1.0f, halfSize)));
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+  };
+  const glm::vec2 center(camera.target.x, camera.target.z);
+
+  // 3. Ground grid.
+  if (settings.grid) {
+    ground_.use();
+    setLighting(ground_);
+    const float minor =
+        std::max(0.001f, std::pow(10.0f, std::floor(std::log10(camera.distance / 3.0f))));
+    ground_.set("uMinor", minor);
+    ground_.set("uMajor", minor * 10.0f);
+    ground_.set("uFogColor", fogLinear);
+    ground_.set("uFadeDistance", fade);
+    ground_.set("uCenter", center);
+    glBindVertexArray(quadVao_);
+    drawQuad(ground_, glm::vec3(center.x, groundY_, center.y), fade);
+    if (settings.shadows) {
+      // Shadow overlay: only where the shadow map reaches, darkening what is there.
+      groundShadow_.use();
+      setLighting(groundShadow_);
+      glEnable(GL_BLEND);
+      glBlendFunc(GL_ZERO, GL_SRC_COLOR);
+      // Drawn right after the ground and before anything else that could cover it, so no
+      // depth test (a second coplanar quad would z-fight with the ground).
+      glDisable(GL_DEPTH_TEST);
+      const float reach = shadowRadius_ / std::max(-lightDir_.y, 0.3f) * 1.5f;
+      const float t = (shadowCenter_.y - groundY_) / std::max(-lightDir_.y, 0.1f);
+      const glm::vec3 foot = shadowCenter_ + lightDir_ * t;
+      drawQuad(groundShadow_, glm::vec3(foot.x, groundY_, foot.z), reach);
+      glEnable(GL_DEPTH_TEST);
+      glDisable(GL_BLEND);
+    }
+  }
+
+  // 4. Bodies.
+  mesh_.use();
+  setLighting(mesh_);
+  // Bodies do not receive shadows: a sheet's self-shadow is mostly acne, and the ground
+  // shadow already shows where a body is and how it is turned.
+  mesh_.set("uShadowStrength", 0.0f);
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    const int k = static_cast<int>(i) % kPalette;
+    mesh_.set("uColorFront", kFront[k]);
+    mesh_.set("uColorBack", kBack[k]);
+    mesh_.set("uHighlight", static_cast<int>(i) == settings.selected && bodies_.size() > 1 ? 1.0f : 0.0f);
+    glBindVertexArray(bodies_[i].vao);
+    glDrawElements(GL_TRIANGLES, bodies_[i].indexCount, GL_UNSIGNED_INT, nullptr);
+  }
+
+  // 5. Trails and water (blended, no depth writes).
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  if (settings.trails) {
+    line_.use();
+    line_.set("uViewProj", viewProj);
+    for (std::size_t i = 0; i < trails_.size(); ++i) {
+      if (trails_[i].count < 2) continue;
+      line_.set("uColor", bodyColor(static_cast<int>(i)) * 0.8f);
+      glBindVertexArray(trails_[i].vao);
+      glDrawArrays(GL_LINE_STRIP, 0, trails_[i].count);
+    }
+  }
+  if (settings.water && hasWater_) {
+    water_.use();
+    water_.set("uViewProj", viewProj);
+    water_.set("uEye", eye);
+    water_.set("uLightDir", lightDir_);
+    water_.set("uFadeDistance", fade);
+    water_.set("uCenter", center);
+    glBindVertexArray(quadVao_);
+    drawQuad(water_, glm::vec3(center.x, waterY_, center.y), fade);
+  }
+  // 6. Under the water surface: tint everything.
+  if (settings.water && hasWater_ && eye.y < waterY_) {
+    glDisable(GL_DEPTH_TEST);
+    sky_.use();
+    sky_.set("uTop", glm::vec3(0.25f, 0.55f, 0.70f));
+    sky_.set("uBottom", glm::vec3(0.05f, 0.25f, 0.40f));
+    sky_.set("uAlpha", 0.5f);
+    glBindVertexArray(emptyVao_);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glEnable(GL_DEPTH_TEST);
+  }
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+  glBindVertexArray(0);
+}
+
+}  // namespace samara::app

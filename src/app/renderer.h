@@ -1,0 +1,88 @@
+#pragma once
+// OpenGL 3.3 renderer: bodies (vertices uploaded from every new snapshot), a soft shadow
+// map from a key light, a ground grid, a translucent water surface, COM trails and a sky
+// gradient. Only the UI thread touches it; it reads snapshots, never the World.
+#include <epoxy/gl.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "app/camera.h"
+#include "app/shader.h"
+#include "runtime/snapshot.h"
+
+namespace samara::app {
+
+struct RenderSettings {
+  bool shadows = true;   ///< key-light shadow map
+  bool grid = true;      ///< ground grid
+  bool water = true;     ///< water surface (when the scene has water)
+  bool trails = true;    ///< centre-of-mass trails
+  int selected = -1;     ///< highlighted body (-1 = none)
+};
+
+/// A trail: COM positions (world, m), oldest first.
+using Trail = std::vector<glm::vec3>;
+
+class Renderer {
+ public:
+  /// Loads the shaders from `shaderDir`; throws ShaderError naming a missing or bad file.
+  explicit Renderer(const std::string& shaderDir);
+  ~Renderer();
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
+
+  /// Takes the bodies of a new snapshot (new generation → new index buffers).
+  void update(const runtime::Snapshot& snapshot);
+  /// Replaces the trails (one per body).
+  void setTrails(const std::vector<Trail>& trails);
+  /// Draws everything into the current framebuffer (`width` × `height` px).
+  void draw(const OrbitCamera& camera, int width, int height, float shiftX,
+            const RenderSettings& settings);
+
+  /// Height of the ground grid (the floor, or a reference plane below the bodies), m.
+  float groundHeight() const { return groundY_; }
+  /// Bounding sphere of the bodies (world, m).
+  glm::vec3 boundsCenter() const { return boundsCenter_; }
+  float boundsRadius() const { return boundsRadius_; }
+
+  /// Display colour (sRGB) of body i's front side, for the panels and plots.
+  static glm::vec3 bodyColor(int i);
+
+ private:
+  struct BodyGpu {
+    GLuint vao = 0, vbo = 0, ebo = 0;
+    GLsizei indexCount = 0;
+    std::size_t vertexCount = 0;
+  };
+  struct TrailGpu {
+    GLuint vao = 0, vbo = 0;
+    GLsizei count = 0;
+  };
+  void releaseBodies();
+  void ensureShadowMap();
+  glm::mat4 lightViewProj();  // also sets shadowCenter_ / shadowRadius_
+
+  Program mesh_, shadow_, ground_, groundShadow_, water_, line_, sky_;
+  std::vector<BodyGpu> bodies_;
+  std::vector<TrailGpu> trails_;
+  std::uint64_t generation_ = ~0ull;
+  std::vector<float> scratch_;
+  GLuint quadVao_ = 0, quadVbo_ = 0;  // unit quad in x-z, scaled per draw
+  GLuint emptyVao_ = 0;               // for the full-screen triangle
+  GLuint shadowFbo_ = 0, shadowTex_ = 0;
+  int shadowSize_ = 1024;
+  float groundY_ = 0.0f;
+  bool hasWater_ = false;
+  float waterY_ = 0.0f;
+  glm::vec3 boundsCenter_{0.0f};
+  float boundsRadius_ = 1.0f;
+  glm::vec3 lightDir_;
+  glm::vec3 shadowCenter_{0.0f};  // centre of the shadow map's reach (world, m)
+  float shadowRadius_ = 1.0f;     // its half-width, m
+};
+
+}  // namespace samara::app

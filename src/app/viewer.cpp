@@ -1,0 +1,950 @@
+#include "app/viewer.h"
+
+#include <epoxy/gl.h>
+// GLFW after the GL loader.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/camera.h"
+#include "app/glm_eigen.h"
+#include "app/plot.h"
+#include "app/renderer.h"
+#include "app/screenshot.h"
+#include "app/shader.h"
+#include "io/error.h"
+#include "runtime/runner.h"
+#include "runtime/scene_source.h"
+#include "runtime/time_series.h"
+
+namespace samara::app {
+
+namespace fs = std::filesystem;
+using runtime::RunStatus;
+
+std::string findAssetsDir() {
+  std::vector<fs::path> candidates;
+  const std::string exe = executableDir();
+  if (!exe.empty()) {
+    fs::path d(exe);
+    for (int up = 0; up < 6 && !d.empty(); ++up) {
+      candidates.push_back(d / "assets");
+      candidates.push_back(d / "share" / "samara" / "assets");
+      if (d == d.parent_path()) break;
+      d = d.parent_path();
+    }
+  }
+  std::error_code ec;
+  candidates.push_back(fs::current_path(ec) / "assets");
+#if defined(SAMARA_SOURCE_DIR)
+  candidates.push_back(fs::path(SAMARA_SOURCE_DIR) / "assets");
+#endif
+  for (const fs::path& c : candidates) {
+    if (fs::is_directory(c / "scenes", ec)) return c.string();
+  }
+  return "";
+}
+
+std::string findDefaultScene() {
+  const std::string assets = findAssetsDir();
+  if (assets.empty()) return "";
+  const fs::path p = fs::path(assets) / "scenes" / "falling_plate.json";
+  std::error_code ec;
+  return fs::is_regular_file(p, ec) ? p.string() : "";
+}
+
+namespace {
+
+constexpr double kFrameSeconds = 1.0 / 60.0;
+
+ImU32 rgb(int r, int g, int b) { return IM_COL32(r, g, b, 255); }
+
+std::string strf(const char* format, double x) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
+}
+
+/// A double slider that shows the applied value unless it is being dragged.
+struct EditedValue {
+  double value = 0.0;
+  bool active = false;
+  void sync(double applied) {
+    if (!active) value = applied;
+  }
+};
+
+/// Everything the UI thread owns.
+class Viewer {
+ public:
+  Viewer(const ViewerOptions& o, std::ostream& out, std::ostream& err)
+      : options_(o), out_(out), err_(err) {}
+  ~Viewer() { shutdown(); }
+  int run();
+
+ private:
+  bool initWindow();
+  void applyUiScale(float scale);
+  void shutdown();
+  void frame();
+  void onNewRun(const runtime::Snapshot& s);
+  void updateTrails(const runtime::Snapshot& s);
+  void handleInput(const runtime::Snapshot& s);
+  void handleDrops();
+  void checkReload();
+  void drawControls(const runtime::Snapshot& s);
+  void drawPlots(const runtime::Snapshot& s);
+  void drawHelp();
+  void notice(const std::string& text) {
+    notice_ = text;
+    noticeUntil_ = glfwGetTime() + 4.0;
+  }
+  void loadPath(const std::string& path);
+  void restartWithCurrent(const runtime::Snapshot& s);
+  std::string commandLine(const runtime::Snapshot& s) const;
+  void refreshSceneList();
+
+  ViewerOptions options_;
+  std::ostream& out_;
+  std::ostream& err_;
+  GLFWwindow* window_ = nullptr;
+  bool imguiReady_ = false;
+  std::unique_ptr<Renderer> renderer_;
+  std::shared_ptr<runtime::ManualClock> manualClock_;
+  std::unique_ptr<runtime::Runner> runner_;
+  runtime::PlotHistory history_;
+  std::vector<runtime::PlotSample> samples_;
+  std::vector<PlotWidget> plots_;
+  PlotView plotView_;
+  OrbitCamera camera_;
+  RenderSettings render_;
+  std::uint64_t lastGeneration_ = 0;
+  bool follow_ = true;
+  int selected_ = 0;
+  float uiScale_ = 1.0f;
+  float pendingUiScale_ = 0.0f;
+  bool showHelp_ = false;
+  bool autoReload_ = true;
+  double trailSeconds_ = 10.0;
+  std::vector<Trail> trails_;
+  std::string notice_;
+  double noticeUntil_ = 0.0;
+  bool screenshotRequested_ = false;
+  int screenshotCount_ = 0;
+  std::vector<std::string> drops_;
+  std::vector<std::string> scenes_;
+  std::string assetsDir_;
+  char openPath_[1024] = {};
+  std::string currentPath_;
+  std::optional<fs::file_time_type> sceneTime_;
+  double lastReloadCheck_ = 0.0;
+  float freeLeft_ = 0.0f, freeRight_ = 0.0f;  // the part of the window the panels leave free
+  // Edited parameters.
+  EditedValue density_, dt_, speed_, deltaManual_;
+  float windAzimuth_ = 0.0f, windElevation_ = 0.0f, windSpeed_ = 0.0f;
+  bool windActive_ = false;
+  // Statistics.
+  long long frames_ = 0;
+  double firstFrameWall_ = 0.0, lastFrameWall_ = 0.0, renderSeconds_ = 0.0;
+  std::int64_t stepsAtFirstFrame_ = 0;
+};
+
+void dropCallback(GLFWwindow* window, int count, const char** paths) {
+  auto* drops = static_cast<std::vector<std::string>*>(glfwGetWindowUserPointer(window));
+  if (!drops) return;
+  for (int i = 0; i < count; ++i) drops->emplace_back(paths[i]);
+}
+
+void glfwErrorCallback(int code, const char* description) {
+  std::fprintf(stderr, "samara: GLFW error %d: %s\n", code, description);
+}
+
+bool Viewer::initWindow() {
+  glfwSetErrorCallback(glfwErrorCallback);
+  if (!glfwInit()) {
+    err_ << "samara: cannot initialise GLFW (no display? try xvfb-run)\n";
+    return false;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SAMPLES, options_.msaa);
+  const std::string title = "samara";
+  window_ = glfwCreateWindow(options_.width, options_.height, title.c_str(), nullptr, nullptr);
+  if (!window_) {
+    glfwWindowHint(GLFW_SAMPLES, 0);
+    window_ = glfwCreateWindow(options_.width, options_.height, title.c_str(), nullptr, nullptr);
+  }
+  if (!window_) {
+    err_ << "samara: cannot open an OpenGL 3.3 core window\n";
+    return false;
+  }
+  glfwMakeContextCurrent(window_);
+  glfwSwapInterval(options_.frames > 0 ? 0 : 1);
+  glfwSetWindowUserPointer(window_, &drops_);
+  glfwSetDropCallback(window_, dropCallback);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no imgui.ini in the working directory
+  // A fixed number of frames (screenshots, tests): the pointer is wherever the X server put
+  // it, so ignore it (no hover tooltips in the picture).
+  if (options_.frames > 0) io.ConfigFlags |= ImGuiConfigFlags_NoMouse;
+  ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  imguiReady_ = true;
+  float scale = options_.uiScale;
+  if (scale <= 0.0f) {
+    float sx = 1.0f, sy = 1.0f;
+    glfwGetWindowContentScale(window_, &sx, &sy);
+    scale = std::clamp(std::max(sx, sy), 1.0f, 3.0f);
+  }
+  applyUiScale(scale);
+  return true;
+}
+
+void Viewer::applyUiScale(float scale) {
+  uiScale_ = std::clamp(scale, 0.5f, 4.0f);
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const char* fontPaths[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                             "/usr/share/fonts/TTF/DejaVuSans.ttf"};
+  ImFont* font = nullptr;
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2190, 0x21FF,
+                                   0x2200, 0x22FF, 0};
+  for (const char* p : fontPaths) {
+    std::error_code ec;
+    if (fs::is_regular_file(p, ec)) {
+      font = io.Fonts->AddFontFromFileTTF(p, std::round(15.0f * uiScale_), nullptr, ranges);
+      if (font) break;
+    }
+  }
+  if (!font) {
+    ImFontConfig cfg;
+    cfg.SizePixels = std::round(13.0f * uiScale_);
+    io.Fonts->AddFontDefault(&cfg);
+  }
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  ImGuiStyle style;
+  ImGui::StyleColorsDark(&style);
+  style.WindowRounding = 6.0f;
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.WindowBorderSize = 0.0f;
+  style.Colors[ImGuiCol_WindowBg].w = 0.88f;
+  style.ScaleAllSizes(uiScale_);
+  ImGui::GetStyle() = style;
+}
+
+void Viewer::shutdown() {
+  if (runner_) runner_->stop();
+  renderer_.reset();
+  if (imguiReady_) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    imguiReady_ = false;
+  }
+  if (window_) {
+    glfwDestroyWindow(window_);
+    window_ = nullptr;
+  }
+  glfwTerminate();
+}
+
+void Viewer::refreshSceneList() {
+  scenes_.clear();
+  if (assetsDir_.empty()) return;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(fs::path(assetsDir_) / "scenes", ec)) {
+    if (e.path().extension() == ".json") scenes_.push_back(e.path().string());
+  }
+  std::sort(scenes_.begin(), scenes_.end());
+}
+
+void Viewer::loadPath(const std::string& path) {
+  runner_->post(runtime::LoadScene{path, {}});
+  currentPath_ = path;
+  std::error_code ec;
+  sceneTime_.reset();
+  if (runtime::fileKind(path) == runtime::FileKind::kScene) {
+    const auto t = fs::last_write_time(path, ec);
+    if (!ec) sceneTime_ = t;
+  }
+  std::snprintf(openPath_, sizeof openPath_, "%s", path.c_str());
+}
+
+int Viewer::run() {
+  std::string scene = options_.scenePath.empty() ? findDefaultScene() : options_.scenePath;
+  if (scene.empty()) {
+    err_ << "samara: no scene given and the default scene (assets/scenes/falling_plate.json) "
+            "was not found\n";
+    return 1;
+  }
+  const bool lockstep = options_.frames > 0 && !options_.realTime;
+  runtime::RunnerOptions ro;
+  if (lockstep) {
+    manualClock_ = std::make_shared<runtime::ManualClock>();
+    ro.clock = manualClock_;
+  }
+  runner_ = std::make_unique<runtime::Runner>(ro);
+  // The first scene is loaded synchronously so that a bad file is an error before a window
+  // opens.
+  runner_->post(runtime::LoadScene{scene, options_.sets});
+  runner_->tick();
+  runner_->updateSnapshot();
+  if (runner_->snapshot().status == RunStatus::kEmpty) {
+    err_ << "samara: " << runner_->snapshot().message << "\n";
+    return 1;
+  }
+  currentPath_ = scene;
+  std::snprintf(openPath_, sizeof openPath_, "%s", scene.c_str());
+  if (runtime::fileKind(scene) == runtime::FileKind::kScene) {
+    std::error_code ec;
+    const auto t = fs::last_write_time(scene, ec);
+    if (!ec) sceneTime_ = t;
+  }
+  if (!initWindow()) return 1;
+  std::string searched;
+  const std::string shaderDir = findShaderDir(&searched);
+  if (shaderDir.empty()) {
+    err_ << "samara: cannot find the shaders (mesh.vert) in: " << searched << "\n";
+    return 1;
+  }
+  try {
+    renderer_ = std::make_unique<Renderer>(shaderDir);
+  } catch (const ShaderError& e) {
+    err_ << "samara: " << e.what() << "\n";
+    return 1;
+  }
+  assetsDir_ = findAssetsDir();
+  refreshSceneList();
+
+  const ImU32 cx = rgb(235, 90, 80), cy = rgb(110, 200, 90), cz = rgb(90, 150, 245),
+              cn = rgb(240, 240, 240);
+  plots_.emplace_back("Linear momentum P", "kg\u00b7m/s",
+                      std::vector<PlotLine>{{runtime::kPx, "x", cx, true},
+                                            {runtime::kPy, "y", cy, true},
+                                            {runtime::kPz, "z", cz, true},
+                                            {runtime::kPNorm, "|P|", cn, true}});
+  plots_.emplace_back("Angular momentum L", "kg\u00b7m\u00b2/s",
+                      std::vector<PlotLine>{{runtime::kLx, "x", cx, true},
+                                            {runtime::kLy, "y", cy, true},
+                                            {runtime::kLz, "z", cz, true},
+                                            {runtime::kLNorm, "|L|", cn, true}});
+  plots_.emplace_back("Fall speed", "m/s",
+                      std::vector<PlotLine>{{runtime::kFallSpeed, "fall", rgb(250, 170, 60), true}});
+  plots_.emplace_back("Rotation speed", "rad/s",
+                      std::vector<PlotLine>{{runtime::kSpinRate, "spin (about up)", rgb(200, 120, 240), true},
+                                            {runtime::kOmegaNorm, "|\u03c9|", cn, true}});
+  plots_.emplace_back("Kinetic energy", "J",
+                      std::vector<PlotLine>{{runtime::kKineticEnergy, "total", cn, true},
+                                            {runtime::kKineticEnergyBody, "body", rgb(250, 170, 60), true},
+                                            {runtime::kKineticEnergyFluid, "fluid", rgb(90, 170, 245), true}});
+
+  if (!lockstep) runner_->start();
+  const auto wallStart = std::chrono::steady_clock::now();
+  auto wallNow = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
+  };
+  int exitCode = 0;
+  while (!glfwWindowShouldClose(window_)) {
+    const double t0 = wallNow();
+    if (frames_ == 1) {
+      firstFrameWall_ = t0;
+      stepsAtFirstFrame_ = runner_->snapshot().stepIndex;
+    }
+    glfwPollEvents();
+    if (pendingUiScale_ > 0.0f) {
+      applyUiScale(pendingUiScale_);
+      pendingUiScale_ = 0.0f;
+    }
+    if (lockstep) {
+      manualClock_->advance(kFrameSeconds);
+      runner_->tick();
+    }
+    frame();
+    const bool last = options_.frames > 0 && frames_ + 1 >= options_.frames;
+    if (screenshotRequested_) {
+      screenshotRequested_ = false;
+      int w = 0, h = 0;
+      glfwGetFramebufferSize(window_, &w, &h);
+      const std::string name = "samara_screenshot_" + std::to_string(++screenshotCount_) + ".png";
+      const std::string why = saveScreenshot(name, w, h);
+      notice(why.empty() ? "saved " + name : name + ": " + why);
+    }
+    if (last && !options_.screenshotPath.empty()) {
+      int w = 0, h = 0;
+      glfwGetFramebufferSize(window_, &w, &h);
+      const std::string why = saveScreenshot(options_.screenshotPath, w, h);
+      if (!why.empty()) {
+        err_ << "samara: " << options_.screenshotPath << ": " << why << "\n";
+        exitCode = 1;
+      }
+    }
+    renderSeconds_ += wallNow() - t0;
+    glfwSwapBuffers(window_);
+    lastFrameWall_ = wallNow();
+    ++frames_;
+    if (last) break;
+  }
+  runner_->stop();
+  runner_->updateSnapshot();
+  const runtime::Snapshot& s = runner_->snapshot();
+  if (options_.printStats) {
+    const double span = lastFrameWall_ - firstFrameWall_;
+    const double meanFrameMs = frames_ > 1 ? 1000.0 * span / static_cast<double>(frames_ - 1) : 0.0;
+    const double steps = static_cast<double>(s.stepIndex - stepsAtFirstFrame_);
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "samara view: %lld frames, mean frame %.2f ms (%.1f fps), render %.2f ms/frame; "
+                  "simulated time %.6g s (%lld steps), %.0f steps/s, real-time factor %.3g%s\n",
+                  frames_, meanFrameMs, meanFrameMs > 0 ? 1000.0 / meanFrameMs : 0.0,
+                  frames_ > 0 ? 1000.0 * renderSeconds_ / static_cast<double>(frames_) : 0.0,
+                  s.time, static_cast<long long>(s.stepIndex), span > 0 ? steps / span : 0.0,
+                  span > 0 ? steps * s.params.dt / span : 0.0,
+                  lockstep ? " (fixed 1/60 s per frame)" : "");
+    out_ << buf;
+  }
+  if (s.status == RunStatus::kFailed && options_.frames > 0) {
+    err_ << "samara: " << s.message << "\n";
+  }
+  return exitCode;
+}
+
+void Viewer::onNewRun(const runtime::Snapshot& s) {
+  const bool sceneChanged = s.scenePath != currentPath_ || lastGeneration_ == 0;
+  lastGeneration_ = s.generation;
+  selected_ = std::clamp(selected_, 0, std::max(0, static_cast<int>(s.bodies.size()) - 1));
+  plotView_.tEnd = s.time;
+  plotView_.frozen = false;
+  trails_.assign(s.bodies.size(), {});
+  if (sceneChanged || frames_ == 0) {
+    float radius = 0.0f;
+    for (const auto& b : s.bodies) radius = std::max(radius, static_cast<float>(b.radius));
+    const glm::vec3 c = s.bodies.empty() ? glm::vec3(0, 1, 0)
+                                         : toGlm(s.bodies[static_cast<std::size_t>(selected_)].diagnostics.com);
+    camera_.frame(c, std::max(4.0f * radius, 0.25f));
+  }
+  currentPath_ = s.scenePath;
+}
+
+void Viewer::updateTrails(const runtime::Snapshot& s) {
+  trails_.resize(s.bodies.size());
+  for (int i = 0; i < history_.numBodies() && i < static_cast<int>(trails_.size()); ++i) {
+    const runtime::TimeSeries& ts = history_.body(i);
+    Trail& tr = trails_[static_cast<std::size_t>(i)];
+    tr.clear();
+    if (ts.empty()) continue;
+    const std::size_t from = ts.lowerBound(ts.time(ts.size() - 1) - trailSeconds_);
+    const std::size_t n = ts.size() - from;
+    const std::size_t stride = std::max<std::size_t>(1, n / 2000);
+    for (std::size_t k = from; k < ts.size(); k += stride) {
+      tr.emplace_back(ts.value(k, runtime::kComX), ts.value(k, runtime::kComY),
+                      ts.value(k, runtime::kComZ));
+    }
+    tr.push_back(toGlm(s.bodies[static_cast<std::size_t>(i)].diagnostics.com));
+  }
+  renderer_->setTrails(trails_);
+}
+
+void Viewer::handleDrops() {
+  if (drops_.empty()) return;
+  std::vector<std::string> drops;
+  drops.swap(drops_);
+  // A scene wins over meshes; otherwise the first file.
+  std::string pick = drops.front();
+  for (const std::string& d : drops) {
+    if (runtime::fileKind(d) == runtime::FileKind::kScene) {
+      pick = d;
+      break;
+    }
+  }
+  if (drops.size() > 1) notice("several files dropped: opening " + pick);
+  loadPath(pick);
+}
+
+void Viewer::checkReload() {
+  if (!autoReload_ || !sceneTime_) return;
+  const double now = glfwGetTime();
+  if (now - lastReloadCheck_ < 0.5) return;
+  lastReloadCheck_ = now;
+  std::error_code ec;
+  const auto t = fs::last_write_time(currentPath_, ec);
+  if (!ec && t != *sceneTime_) {
+    sceneTime_ = t;
+    runner_->post(runtime::Reload{});
+    notice("reloaded " + fs::path(currentPath_).filename().string());
+  }
+}
+
+void Viewer::handleInput(const runtime::Snapshot& s) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (!io.WantCaptureKeyboard) {
+    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) runner_->post(runtime::TogglePause{});
+    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT, true)) runner_->post(runtime::Step{1});
+    if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) runner_->post(runtime::Reset{});
+    if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) follow_ = !follow_;
+    if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) screenshotRequested_ = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_H, false) || ImGui::IsKeyPressed(GLFW_KEY_F1, false)) {
+      showHelp_ = !showHelp_;
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_V, false)) {
+      float radius = 0.0f;
+      for (const auto& b : s.bodies) radius = std::max(radius, static_cast<float>(b.radius));
+      camera_.frame(renderer_->boundsCenter(), std::max(4.0f * radius, 0.25f));
+    }
+  }
+  if (!io.WantCaptureMouse) {
+    int wh = 0, ww = 0;
+    glfwGetWindowSize(window_, &ww, &wh);
+    const bool panButton = io.MouseDown[1] || io.MouseDown[2] || (io.MouseDown[0] && io.KeyShift);
+    if (panButton && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
+      camera_.pan(io.MouseDelta.x, io.MouseDelta.y, static_cast<float>(wh));
+      follow_ = false;
+    } else if (io.MouseDown[0] && !io.KeyShift) {
+      camera_.orbit(io.MouseDelta.x, io.MouseDelta.y);
+    }
+    if (io.MouseWheel != 0.0f) camera_.zoom(io.MouseWheel);
+  }
+}
+
+std::string Viewer::commandLine(const runtime::Snapshot& s) const {
+  std::string cmd = "samara run " + s.scenePath;
+  cmd += " --set fluid.density=" + io::formatNumber(s.params.fluidDensity);
+  const Vec3& w = s.params.wind;
+  if (w != Vec3::Zero()) {
+    cmd += " --set fluid.wind=[" + io::formatNumber(w.x()) + "," + io::formatNumber(w.y()) + "," +
+           io::formatNumber(w.z()) + "]";
+  }
+  cmd += " --dt " + io::formatNumber(s.params.dt);
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    if (s.bodies[i].deltaOverride) {
+      cmd += " --set bodies." + std::to_string(i) + ".delta=" + io::formatNumber(*s.bodies[i].deltaOverride);
+    }
+  }
+  return cmd;
+}
+
+void Viewer::restartWithCurrent(const runtime::Snapshot& s) {
+  runtime::Overrides o;
+  o.fluidDensity = s.params.fluidDensity;
+  o.wind = s.params.wind;
+  o.dt = s.params.dt;
+  for (const auto& b : s.bodies) o.delta.emplace_back(b.deltaOverride);
+  runner_->post(runtime::Restart{o});
+}
+
+const char* statusText(RunStatus st) {
+  switch (st) {
+    case RunStatus::kEmpty:
+      return "no scene";
+    case RunStatus::kRunning:
+      return "running";
+    case RunStatus::kPaused:
+      return "paused";
+    case RunStatus::kFailed:
+      return "FAILED (paused)";
+  }
+  return "";
+}
+
+void Viewer::drawControls(const runtime::Snapshot& s) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float width = 330.0f * uiScale_;
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.0f, vp->WorkPos.y + 8.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(width, vp->WorkSize.y - 16.0f), ImGuiCond_FirstUseEver);
+  ImGui::Begin("samara");
+  freeLeft_ = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
+
+  // Status.
+  ImGui::Text("%s", s.sceneName.c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("(%zu bod%s)", s.bodies.size(), s.bodies.size() == 1 ? "y" : "ies");
+  const ImVec4 statusColor = s.status == RunStatus::kFailed   ? ImVec4(1.0f, 0.35f, 0.3f, 1.0f)
+                             : s.status == RunStatus::kPaused ? ImVec4(1.0f, 0.8f, 0.3f, 1.0f)
+                                                              : ImVec4(0.5f, 0.9f, 0.5f, 1.0f);
+  ImGui::TextColored(statusColor, "%s", statusText(s.status));
+  ImGui::SameLine();
+  ImGui::Text("t = %.3f s  step %lld", s.time, static_cast<long long>(s.stepIndex));
+  ImGui::Text("real-time factor %.2f  (%.0f steps/s)", s.realTimeFactor, s.stepsPerSecond);
+  if (s.status == RunStatus::kRunning && !s.params.unlimited &&
+      s.realTimeFactor < 0.9 * s.params.speed && s.reanchors > 0) {
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "slower than requested: the machine can't keep up");
+  }
+  if (!s.message.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+    ImGui::TextWrapped("%s", s.message.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!notice_.empty() && glfwGetTime() < noticeUntil_) ImGui::TextWrapped("%s", notice_.c_str());
+  ImGui::Separator();
+
+  // Run controls.
+  const bool running = s.status == RunStatus::kRunning;
+  if (ImGui::Button(running ? "Pause" : "Run", ImVec2(70.0f * uiScale_, 0))) {
+    runner_->post(running ? runtime::Command(runtime::Pause{}) : runtime::Command(runtime::Resume{}));
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) runner_->post(runtime::Step{1});
+  ImGui::SameLine();
+  if (ImGui::Button("x10")) runner_->post(runtime::Step{10});
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) runner_->post(runtime::Reset{});
+  if (ImGui::Button("Restart with these parameters")) restartWithCurrent(s);
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted("From t = 0 with the current parameters; the same bits as");
+    ImGui::TextUnformatted(commandLine(s).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("copy cmd")) ImGui::SetClipboardText(commandLine(s).c_str());
+
+  ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.0f);
+  if (ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) {
+    bool unlimited = s.params.unlimited;
+    speed_.sync(s.params.speed);
+    const double speedMin = 0.01, speedMax = 4.0;
+    ImGui::BeginDisabled(unlimited);
+    if (ImGui::SliderScalar("speed", ImGuiDataType_Double, &speed_.value, &speedMin, &speedMax,
+                            "%.2fx", ImGuiSliderFlags_Logarithmic)) {
+      runner_->post(runtime::SetSpeed{speed_.value, false});
+    }
+    speed_.active = ImGui::IsItemActive();
+    ImGui::EndDisabled();
+    for (double preset : {0.1, 0.25, 1.0, 4.0}) {
+      ImGui::PushID(static_cast<int>(preset * 100));
+      if (ImGui::SmallButton(strf("%gx", preset).c_str())) runner_->post(runtime::SetSpeed{preset, false});
+      ImGui::PopID();
+      ImGui::SameLine();
+    }
+    if (ImGui::Checkbox("as fast as possible", &unlimited)) {
+      runner_->post(runtime::SetSpeed{s.params.speed, unlimited});
+    }
+    dt_.sync(s.params.dt);
+    const double dtMin = 1e-5, dtMax = 0.05;
+    if (ImGui::SliderScalar("h (time step)", ImGuiDataType_Double, &dt_.value, &dtMin, &dtMax,
+                            "%.3g s", ImGuiSliderFlags_Logarithmic)) {
+      runner_->post(runtime::SetDt{dt_.value});
+    }
+    dt_.active = ImGui::IsItemActive();
+    const runtime::SolverStats& st = s.solver;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Newton: %d iterations (mean %.1f, max %d of %d over the last %d steps); "
+                       "%d sub-stepped",
+                       st.lastIterations, st.meanIterations, st.maxIterations, st.iterationLimit,
+                       st.recentSteps, st.substeppedSteps);
+    ImGui::PopStyleColor();
+    const bool struggles = st.substeppedSteps > 0 || st.maxIterations > st.iterationLimit / 2 ||
+                           s.status == RunStatus::kFailed;
+    if (struggles) {
+      ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.25f, 1.0f),
+                         "Newton struggles at this h: reduce the time step");
+    }
+  }
+
+  if (ImGui::CollapsingHeader("Fluid and wind", ImGuiTreeNodeFlags_DefaultOpen)) {
+    density_.sync(s.params.fluidDensity);
+    const double rhoMin = 0.0, rhoMax = 2000.0;
+    if (ImGui::SliderScalar("density", ImGuiDataType_Double, &density_.value, &rhoMin, &rhoMax,
+                            "%.4g kg/m\u00b3", ImGuiSliderFlags_Logarithmic)) {
+      runner_->post(runtime::SetFluidDensity{density_.value});
+    }
+    density_.active = ImGui::IsItemActive();
+    struct Preset {
+      const char* name;
+      double rho;
+    };
+    for (const Preset& p : {Preset{"vacuum", 0.0}, Preset{"air", 1.225}, Preset{"water", 998.0}}) {
+      if (ImGui::SmallButton(p.name)) runner_->post(runtime::SetFluidDensity{p.rho});
+      ImGui::SameLine();
+    }
+    ImGui::NewLine();
+    if (s.params.water) {
+      ImGui::TextDisabled("water below y = %.3g m (%.4g kg/m\u00b3)", s.params.water->level,
+                          s.params.water->density);
+    }
+    // Wind: speed, direction in the horizontal plane (0° = +x, 90° = +z) and elevation.
+    if (!windActive_) {
+      const Vec3& w = s.params.wind;
+      const Vec3 mine = static_cast<double>(windSpeed_) *
+                        Vec3(std::cos(windElevation_ * M_PI / 180) * std::cos(windAzimuth_ * M_PI / 180),
+                             std::sin(windElevation_ * M_PI / 180),
+                             std::cos(windElevation_ * M_PI / 180) * std::sin(windAzimuth_ * M_PI / 180));
+      if ((mine - w).norm() > 1e-6 * (1.0 + w.norm())) {
+        windSpeed_ = static_cast<float>(w.norm());
+        if (w.norm() > 0.0) {
+          windElevation_ = static_cast<float>(std::asin(std::clamp(w.y() / w.norm(), -1.0, 1.0)) * 180 / M_PI);
+          windAzimuth_ = static_cast<float>(std::atan2(w.z(), w.x()) * 180 / M_PI);
+          if (windAzimuth_ < 0.0f) windAzimuth_ += 360.0f;
+        }
+      }
+    }
+    bool changed = ImGui::SliderFloat("wind speed", &windSpeed_, 0.0f, 30.0f, "%.2f m/s");
+    bool active = ImGui::IsItemActive();
+    changed |= ImGui::SliderFloat("direction", &windAzimuth_, 0.0f, 360.0f, "%.0f\u00b0");
+    active |= ImGui::IsItemActive();
+    changed |= ImGui::SliderFloat("elevation", &windElevation_, -90.0f, 90.0f, "%.0f\u00b0");
+    active |= ImGui::IsItemActive();
+    windActive_ = active;
+    if (changed) {
+      const double az = windAzimuth_ * M_PI / 180.0, el = windElevation_ * M_PI / 180.0;
+      runner_->post(runtime::SetWind{static_cast<double>(windSpeed_) *
+                                     Vec3(std::cos(el) * std::cos(az), std::sin(el),
+                                          std::cos(el) * std::sin(az))});
+    }
+    ImGui::TextDisabled("wind (%.3g, %.3g, %.3g) m/s", s.params.wind.x(), s.params.wind.y(),
+                        s.params.wind.z());
+  }
+
+  if (ImGui::CollapsingHeader("Bodies", ImGuiTreeNodeFlags_DefaultOpen)) {
+    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+      const glm::vec3 c = Renderer::bodyColor(static_cast<int>(i));
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::ColorButton("##c", ImVec4(c.r, c.g, c.b, 1.0f), ImGuiColorEditFlags_NoTooltip,
+                         ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+      ImGui::SameLine();
+      if (ImGui::Selectable(s.bodies[i].name.c_str(), selected_ == static_cast<int>(i))) {
+        selected_ = static_cast<int>(i);
+      }
+      ImGui::PopID();
+      if (i >= 30) {
+        ImGui::TextDisabled("... %zu more", s.bodies.size() - i - 1);
+        break;
+      }
+    }
+    if (selected_ < static_cast<int>(s.bodies.size())) {
+      const runtime::BodySnapshot& b = s.bodies[static_cast<std::size_t>(selected_)];
+      const core::BodyDiagnostics& d = b.diagnostics;
+      ImGui::Text("mass %.4g kg", b.mass);
+      // δ: auto / manual / off.
+      int mode = !b.deltaOverride ? 0 : (*b.deltaOverride == 0.0 ? 2 : 1);
+      int newMode = mode;
+      ImGui::Text("added mass \u03b4");
+      ImGui::SameLine();
+      ImGui::RadioButton("auto", &newMode, 0);
+      ImGui::SameLine();
+      ImGui::RadioButton("manual", &newMode, 1);
+      ImGui::SameLine();
+      ImGui::RadioButton("off", &newMode, 2);
+      if (newMode != mode) {
+        if (newMode == 0) runner_->post(runtime::SetDelta{selected_, std::nullopt});
+        if (newMode == 1) runner_->post(runtime::SetDelta{selected_, b.deltaAuto});
+        if (newMode == 2) runner_->post(runtime::SetDelta{selected_, 0.0});
+      }
+      if (mode == 1) {
+        deltaManual_.sync(b.delta);
+        const double dMin = 1e-4, dMax = 1.0;
+        if (ImGui::SliderScalar("\u03b4", ImGuiDataType_Double, &deltaManual_.value, &dMin, &dMax,
+                                "%.4g m", ImGuiSliderFlags_Logarithmic)) {
+          runner_->post(runtime::SetDelta{selected_, deltaManual_.value});
+        }
+        deltaManual_.active = ImGui::IsItemActive();
+      }
+      ImGui::TextDisabled("\u03b4 in use %.4g m (auto %.4g m)", b.delta, b.deltaAuto);
+      ImGui::Text("COM (%.3f, %.3f, %.3f) m", d.com.x(), d.com.y(), d.com.z());
+      ImGui::Text("fall speed %.4g m/s, spin %.4g rad/s", d.fallSpeed, d.spinRate);
+      ImGui::Text("kinetic energy %.4g J", d.kineticEnergy);
+    }
+  }
+
+  if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) {
+    const std::string current = fs::path(s.scenePath).filename().string();
+    if (ImGui::BeginCombo("scenes", current.c_str())) {
+      for (const std::string& p : scenes_) {
+        const std::string name = fs::path(p).filename().string();
+        if (ImGui::Selectable(name.c_str(), p == s.scenePath)) loadPath(p);
+      }
+      ImGui::EndCombo();
+    }
+    if (ImGui::InputText("path", openPath_, sizeof openPath_, ImGuiInputTextFlags_EnterReturnsTrue)) {
+      loadPath(openPath_);
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("open")) loadPath(openPath_);
+    ImGui::Checkbox("reload on change", &autoReload_);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("reload")) runner_->post(runtime::Reload{});
+    ImGui::TextDisabled("or drop a .json scene, an .obj%s on the window",
+                        runtime::gltfSupported() ? " or a .gltf/.glb" : "");
+  }
+
+  if (ImGui::CollapsingHeader("View")) {
+    ImGui::Checkbox("follow selected (F)", &follow_);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("reset view (V)")) {
+      float radius = 0.0f;
+      for (const auto& b : s.bodies) radius = std::max(radius, static_cast<float>(b.radius));
+      camera_.frame(renderer_->boundsCenter(), std::max(4.0f * radius, 0.25f));
+    }
+    ImGui::Checkbox("shadows", &render_.shadows);
+    ImGui::SameLine();
+    ImGui::Checkbox("grid", &render_.grid);
+    ImGui::SameLine();
+    ImGui::Checkbox("water", &render_.water);
+    ImGui::Checkbox("trails", &render_.trails);
+    float trail = static_cast<float>(trailSeconds_);
+    if (ImGui::SliderFloat("trail length", &trail, 0.5f, 60.0f, "%.1f s", ImGuiSliderFlags_Logarithmic)) {
+      trailSeconds_ = trail;
+    }
+    float scale = uiScale_;
+    ImGui::SliderFloat("UI scale", &scale, 0.75f, 3.0f, "%.2f");
+    if (ImGui::IsItemDeactivatedAfterEdit()) pendingUiScale_ = scale;
+    for (float preset : {1.0f, 1.5f, 2.0f, 2.5f}) {
+      if (ImGui::SmallButton(strf("%gx##ui", preset).c_str())) pendingUiScale_ = preset;
+      ImGui::SameLine();
+    }
+    ImGui::NewLine();
+    if (ImGui::Button("Screenshot (P)")) screenshotRequested_ = true;
+  }
+  ImGui::PopItemWidth();
+  ImGui::Separator();
+  if (ImGui::Button("Help (H)")) showHelp_ = !showHelp_;
+  ImGui::End();
+}
+
+void Viewer::drawPlots(const runtime::Snapshot& s) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float width = 440.0f * uiScale_;
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - width - 8.0f, vp->WorkPos.y + 8.0f),
+                          ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(width, vp->WorkSize.y - 16.0f), ImGuiCond_FirstUseEver);
+  ImGui::Begin("Plots");
+  freeRight_ = ImGui::GetWindowPos().x;
+  const float w = ImGui::GetFontSize() * 6.0f;
+  ImGui::SetNextItemWidth(w);
+  float window = static_cast<float>(plotView_.window);
+  if (ImGui::SliderFloat("window", &window, 0.1f, 120.0f, "%.2g s", ImGuiSliderFlags_Logarithmic)) {
+    plotView_.window = window;
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("freeze", &plotView_.frozen);
+  if (s.bodies.size() > 1) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(w);
+    if (ImGui::BeginCombo("body", s.bodies[static_cast<std::size_t>(selected_)].name.c_str())) {
+      for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+        if (ImGui::Selectable(s.bodies[i].name.c_str(), selected_ == static_cast<int>(i))) {
+          selected_ = static_cast<int>(i);
+        }
+      }
+      ImGui::EndCombo();
+    }
+  }
+  if (plotView_.frozen) {
+    ImGui::TextDisabled("frozen: hover to read values, drag to pan, wheel to zoom");
+  } else {
+    ImGui::TextDisabled("world frame, SI units; hover to read, click a legend entry to hide it");
+  }
+  const runtime::TimeSeries* series =
+      selected_ < history_.numBodies() ? &history_.body(selected_) : nullptr;
+  if (!plotView_.frozen) plotView_.tEnd = series && !series->empty() ? series->time(series->size() - 1) : s.time;
+  if (!plotView_.frozen) plotView_.tEnd = std::max(plotView_.tEnd, plotView_.window);
+  const float avail = ImGui::GetContentRegionAvail().y;
+  const float each = std::max(avail / static_cast<float>(plots_.size()) - ImGui::GetStyle().ItemSpacing.y,
+                              ImGui::GetTextLineHeight() * 6.0f);
+  plotView_.hoverT = plotView_.nextHoverT;
+  plotView_.nextHoverT = -1.0;
+  for (PlotWidget& p : plots_) {
+    p.draw(series, &plotView_, ImVec2(ImGui::GetContentRegionAvail().x, each));
+  }
+  ImGui::End();
+}
+
+void Viewer::drawHelp() {
+  if (!showHelp_) return;
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::Begin("Help", &showHelp_, ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::TextUnformatted("Keyboard");
+  ImGui::Separator();
+  const char* keys[][2] = {{"space", "pause / run"},
+                           {"right arrow", "single step (hold to repeat)"},
+                           {"R", "reset to the scene's initial state"},
+                           {"F", "follow the selected body"},
+                           {"P", "screenshot (samara_screenshot_N.png)"},
+                           {"V", "reset the view"},
+                           {"H, F1", "this help"}};
+  for (const auto& k : keys) {
+    ImGui::Text("%-12s", k[0]);
+    ImGui::SameLine(ImGui::GetFontSize() * 7.0f);
+    ImGui::TextUnformatted(k[1]);
+  }
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Mouse");
+  ImGui::Separator();
+  ImGui::TextUnformatted("left drag: orbit    right / middle / shift+left drag: pan    wheel: zoom");
+  ImGui::TextUnformatted("plots: hover to read values, wheel to change the window, freeze to inspect");
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Files");
+  ImGui::Separator();
+  ImGui::TextUnformatted("drop a scene (.json) or a mesh (.obj) on the window to open it;");
+  ImGui::TextUnformatted("a scene file that changes on disk is reloaded (View > reload on change)");
+  ImGui::End();
+}
+
+void Viewer::frame() {
+  const bool fresh = runner_->updateSnapshot();
+  const runtime::Snapshot& s = runner_->snapshot();
+  samples_.clear();
+  runner_->takeSamples(&samples_);
+  history_.consume(samples_);
+  if (fresh || frames_ == 0) renderer_->update(s);
+  if (s.generation != lastGeneration_) onNewRun(s);
+  handleDrops();
+  checkReload();
+  if (render_.trails) updateTrails(s);
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  drawControls(s);
+  drawPlots(s);
+  drawHelp();
+  handleInput(s);
+  if (follow_ && selected_ < static_cast<int>(s.bodies.size())) {
+    camera_.target = toGlm(s.bodies[static_cast<std::size_t>(selected_)].diagnostics.com);
+  }
+  render_.selected = selected_;
+  ImGui::Render();
+
+  int fbw = 0, fbh = 0, ww = 0, wh = 0;
+  glfwGetFramebufferSize(window_, &fbw, &fbh);
+  glfwGetWindowSize(window_, &ww, &wh);
+  // Centre the 3D view in the space between the panels.
+  float shift = 0.0f;
+  if (ww > 0 && freeRight_ > freeLeft_) {
+    const float mid = 0.5f * (freeLeft_ + freeRight_);
+    shift = (mid - 0.5f * static_cast<float>(ww)) / (0.5f * static_cast<float>(ww));
+  }
+  renderer_->draw(camera_, fbw, fbh, shift, render_);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace
+
+int runViewer(const ViewerOptions& options) {
+  std::ostream& out = options.out ? *options.out : std::cout;
+  std::ostream& err = options.err ? *options.err : std::cerr;
+  Viewer viewer(options, out, err);
+  return viewer.run();
+}
+
+}  // namespace samara::app

@@ -1,0 +1,47 @@
+#pragma once
+// The desktop viewer: a GLFW window with the 3D view, ImGui control panels and live plots,
+// driving a runtime::Runner (the simulation thread).
+#include <iosfwd>
+#include <string>
+
+#include "io/scene.h"
+
+namespace samara::app {
+
+struct ViewerOptions {
+  /// A scene (.json) or a mesh (.obj, .gltf/.glb: a default scene around it); "" = the
+  /// default scene (findDefaultScene()).
+  std::string scenePath;
+  /// Render this many frames, then exit; 0 = interactive until the window is closed. With
+  /// frames > 0 each frame advances the simulation by exactly 1/60 s × speed (reproducible
+  /// screenshots) unless `realTime` is set.
+  int frames = 0;
+  std::string screenshotPath;  ///< PNG of the last frame (frames > 0); "" = none
+  int width = 1280;            ///< window width, px
+  int height = 800;            ///< window height, px
+  io::SetList sets;            ///< `--set PATH=VALUE` edits of the scene
+  /// With frames > 0: pace by the wall clock on the simulation thread, as interactively.
+  bool realTime = false;
+  /// UI scale (fonts and widgets); 0 = the monitor's content scale. Default 0.
+  float uiScale = 0.0f;
+  int msaa = 4;  ///< multisample anti-aliasing samples (0 = off); default 4
+  /// Print the frame-time / simulation-rate summary on exit (to `out`). Default true.
+  bool printStats = true;
+  std::ostream* out = nullptr;  ///< summary; null = std::cout
+  std::ostream* err = nullptr;  ///< errors ("samara: ..."); null = std::cerr
+};
+
+/// assets/ of the source tree or an install, searched from the executable's directory
+/// upwards, then the working directory, then the SAMARA_SOURCE_DIR compile definition.
+/// "" if not found.
+std::string findAssetsDir();
+
+/// assets/scenes/falling_plate.json (see findAssetsDir); "" if not found.
+std::string findDefaultScene();
+
+/// Opens the viewer. Returns 0 on success, 1 if the scene cannot be loaded, the shaders are
+/// missing or broken, no OpenGL 3.3 window can be opened, or the screenshot cannot be
+/// written (the reason goes to `err`).
+int runViewer(const ViewerOptions& options);
+
+}  // namespace samara::app

@@ -1,0 +1,23 @@
+#pragma once
+// Wavefront OBJ → geometry::TriMesh. Only `v` and `f` records are used: polygons are
+// fan-triangulated, all objects and groups are merged into one mesh, and vertex indices
+// stay as in the file. The mesh is validated (geometry::buildTopology) and closed parts are
+// oriented outward; every error names the file and the OBJ line.
+#include <cstdint>
+#include <string>
+
+#include "geometry/tri_mesh.h"
+
+namespace samara::io {
+
+/// Reads and validates an OBJ file (coordinates in metres, body frame). Throws io::Error
+/// naming `path` and the line for a missing or unreadable file, a file larger than
+/// `maxBytes`, malformed records, non-finite coordinates, out-of-range indices, an empty
+/// mesh, and any geometry::MeshError (degenerate face, non-manifold edge, inconsistent
+/// orientation).
+geometry::TriMesh loadObj(const std::string& path, std::uintmax_t maxBytes = 1ull << 30);
+
+/// As loadObj, from the file's contents; `path` only names it in messages.
+geometry::TriMesh parseObj(const std::string& text, const std::string& path);
+
+}  // namespace samara::io

@@ -1,0 +1,48 @@
+#pragma once
+// Scene files (JSON with comments) → core::WorldDef. The schema is in README.md
+// ("Scene files"); every error names the file and the field (a JSON pointer) or, for a
+// mesh file, the OBJ line.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/world.h"
+
+namespace samara::io {
+
+/// `--set PATH=VALUE` edits, applied in order to the parsed JSON before it is read.
+using SetList = std::vector<std::pair<std::string, std::string>>;
+
+/// Bounds that keep a hostile or mistyped scene from allocating gigabytes.
+struct SceneLimits {
+  std::int64_t maxFaces = 10'000'000;            ///< triangles over all bodies; default 10⁷
+  std::uintmax_t maxSceneBytes = 64ull << 20;    ///< scene file size; default 64 MiB
+  std::uintmax_t maxMeshFileBytes = 1ull << 30;  ///< per OBJ file; default 1 GiB
+  int maxBodies = 10'000;                        ///< default 10⁴
+  int maxPointMasses = 100'000;                  ///< per body; default 10⁵
+};
+
+/// Reads a scene file. Mesh paths are relative to the scene file's directory. `sets` are
+/// applied first (a JSON pointer "/fluid/density" or a dotted path "bodies.0.delta"; the
+/// value is JSON text or a bare string). Throws io::Error naming the file and the field or
+/// line. The definition is checked field by field; makeWorld() adds the core's checks.
+core::WorldDef loadScene(const std::string& path, const SetList& sets = {});
+core::WorldDef loadScene(const std::string& path, const SetList& sets, const SceneLimits& limits);
+
+/// As loadScene, from the file's text: `path` names it in messages and gives the default
+/// scene name; mesh paths are resolved against `baseDir` ("" = the working directory).
+core::WorldDef parseScene(const std::string& text, const std::string& path,
+                          const std::string& baseDir, const SetList& sets = {},
+                          const SceneLimits& limits = {});
+
+/// Builds the World (core validation and set-up). core::DefinitionError and
+/// geometry::MeshError become io::Error naming `scenePath` and the scene field.
+core::World makeWorld(core::WorldDef def, const std::string& scenePath);
+
+/// Maps a core::DefinitionError field ("/bodies/0/pointMasses/1/mass", "/dt",
+/// "/solver/maxIterations") to the scene's JSON pointer ("/bodies/0/point_masses/1/mass",
+/// "/sim/dt", "/sim/max_iterations").
+std::string definitionFieldToPointer(const std::string& field);
+
+}  // namespace samara::io

@@ -1,0 +1,79 @@
+#include "runtime/commands.h"
+
+#include <cmath>
+#include <cstdio>
+#include <type_traits>
+
+namespace samara::runtime {
+
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+std::string num(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+
+}  // namespace
+
+std::string describe(const Command& c) {
+  return std::visit(
+      Overloaded{
+          [](const SetFluidDensity& s) { return "SetFluidDensity " + num(s.density); },
+          [](const SetWind& s) {
+            return "SetWind " + num(s.wind.x()) + " " + num(s.wind.y()) + " " + num(s.wind.z());
+          },
+          [](const SetDelta& s) {
+            return "SetDelta " + std::to_string(s.body) + " " +
+                   (s.delta ? num(*s.delta) : std::string("auto"));
+          },
+          [](const SetDt& s) { return "SetDt " + num(s.dt); },
+          [](const SetSpeed& s) {
+            return s.unlimited ? std::string("SetSpeed unlimited") : "SetSpeed " + num(s.factor);
+          },
+          [](const Pause&) { return std::string("Pause"); },
+          [](const Resume&) { return std::string("Resume"); },
+          [](const TogglePause&) { return std::string("TogglePause"); },
+          [](const Step& s) { return "Step " + std::to_string(s.n); },
+          [](const Reset&) { return std::string("Reset"); },
+          [](const Restart&) { return std::string("Restart"); },
+          [](const LoadScene& s) { return "LoadScene " + s.path; },
+          [](const Reload&) { return std::string("Reload"); },
+          [](const LoadWorld& s) { return "LoadWorld " + s.label; },
+      },
+      c);
+}
+
+bool applyParameter(const Command& c, core::World* world) {
+  if (const auto* s = std::get_if<SetFluidDensity>(&c)) {
+    if (!std::isfinite(s->density) || s->density < 0.0) return false;
+    world->setFluidDensity(s->density);
+    return true;
+  }
+  if (const auto* s = std::get_if<SetWind>(&c)) {
+    if (!s->wind.allFinite()) return false;
+    world->setWind(s->wind);
+    return true;
+  }
+  if (const auto* s = std::get_if<SetDelta>(&c)) {
+    if (s->body < 0 || s->body >= world->numBodies()) return false;
+    if (s->delta && (!std::isfinite(*s->delta) || *s->delta < 0.0)) return false;
+    world->setDelta(s->body, s->delta);
+    return true;
+  }
+  if (const auto* s = std::get_if<SetDt>(&c)) {
+    if (!std::isfinite(s->dt) || s->dt <= 0.0) return false;
+    world->setDt(s->dt);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace samara::runtime

@@ -1,0 +1,92 @@
+#pragma once
+// UI → simulation requests. The runner drains them between steps only, in the order they
+// were posted, so the same commands at the same step indices give the same bits as a
+// direct World run (see Runner).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/world.h"
+#include "io/scene.h"
+
+namespace samara::runtime {
+
+/// Fluid (air, or the only fluid) density, kg/m³ (≥ 0; 0 is a vacuum). World::setFluidDensity.
+struct SetFluidDensity {
+  double density = 1.225;  ///< kg/m³
+};
+/// Uniform background wind, world frame, m/s. World::setWind.
+struct SetWind {
+  Vec3 wind = Vec3::Zero();  ///< m/s
+};
+/// δ of one body: a value in m (0 = no added mass), or nullopt for the automatic δ.
+struct SetDelta {
+  int body = 0;                 ///< body index
+  std::optional<double> delta;  ///< m; nullopt = auto
+};
+/// Time step h, s (> 0). World::setDt.
+struct SetDt {
+  double dt = 0.005;  ///< s
+};
+/// Playback speed: simulated seconds per wall second, clamped to [0.01, 4]; or as fast as
+/// possible (`unlimited`).
+struct SetSpeed {
+  double factor = 1.0;     ///< dimensionless
+  bool unlimited = false;  ///< ignore `factor`, step as fast as the machine allows
+};
+struct Pause {};
+struct Resume {};
+struct TogglePause {};
+/// Pauses, then takes `n` steps at once (stops early if one fails).
+struct Step {
+  int n = 1;
+};
+/// Back to the state the scene was loaded with (time 0, the scene's parameters).
+struct Reset {};
+/// Parameters for a restart from t = 0; unset fields keep the loaded scene's values.
+struct Overrides {
+  std::optional<double> fluidDensity;  ///< kg/m³
+  std::optional<Vec3> wind;            ///< m/s
+  std::optional<double> dt;            ///< s
+  /// Per body: unset = the scene's δ; set = that δ (nullopt inside = auto).
+  std::vector<std::optional<std::optional<double>>> delta;
+};
+/// Rebuilds the world from the loaded scene's definition with `overrides` applied, i.e.
+/// what `samara run SCENE --set …` would simulate.
+struct Restart {
+  Overrides overrides;
+};
+/// Loads a scene file (.json), or makes a default scene around a mesh (.obj, .gltf/.glb).
+/// On failure the current world stays and the snapshot carries the message.
+struct LoadScene {
+  std::string path;
+  io::SetList sets;  ///< `--set` edits applied to a .json scene
+};
+/// Loads the current scene file again (after it changed on disk).
+struct Reload {};
+/// Replaces the world by one built from an in-memory definition (tests, generated scenes).
+struct LoadWorld {
+  core::WorldDef def;
+  std::string label = "scene";  ///< shown as the scene path
+};
+
+using Command = std::variant<SetFluidDensity, SetWind, SetDelta, SetDt, SetSpeed, Pause, Resume,
+                             TogglePause, Step, Reset, Restart, LoadScene, Reload, LoadWorld>;
+
+/// A command with the step index of the world when it was applied (the replay log).
+struct LoggedCommand {
+  std::int64_t stepIndex = 0;  ///< World::stepIndex() before the command took effect
+  Command command;
+};
+
+/// One-line description for logs and the UI ("SetFluidDensity 998").
+std::string describe(const Command& c);
+
+/// Applies a parameter command (SetFluidDensity, SetWind, SetDelta, SetDt) to a world the
+/// way the runner does. Returns false (and leaves the world alone) for other commands or
+/// invalid values. Used by the runner and by replay.
+bool applyParameter(const Command& c, core::World* world);
+
+}  // namespace samara::runtime

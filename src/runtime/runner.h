@@ -1,0 +1,145 @@
+#pragma once
+// The simulation thread (STYLE.md "Threads"): it alone owns the World. The UI posts
+// Commands, which are applied between steps only; the runner publishes a Snapshot through
+// a triple buffer (the renderer never waits for a step) and one PlotSample per body per
+// step through a lossless channel. Pacing follows real time × speed with a catch-up cap
+// (Pacer). A failed step pauses the run and publishes the reason.
+//
+// Determinism: a run is World::step() calls with parameter changes in between, exactly as
+// `samara run` does; the command log records the step index at which each command took
+// effect, so replaying it on a World built from the same definition gives the same bits.
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "runtime/clock.h"
+#include "runtime/commands.h"
+#include "runtime/pacer.h"
+#include "runtime/sample_channel.h"
+#include "runtime/snapshot.h"
+#include "runtime/triple_buffer.h"
+
+namespace samara::runtime {
+
+struct RunnerOptions {
+  std::shared_ptr<Clock> clock;   ///< wall clock; default a SteadyClock
+  PacerSettings pacing;           ///< frame budget, catch-up share, maximum lag
+  bool startPaused = false;       ///< a newly loaded scene waits for Resume; default false
+  double publishInterval = 1.0 / 120.0;  ///< min wall s between snapshots while stepping
+  double statsWindow = 0.5;       ///< wall s over which the real-time factor is measured
+  int maxStepsPerTick = 100000;   ///< safety cap (a clock that never advances)
+  double idleWait = 0.05;         ///< wall s the thread sleeps when paused (commands wake it)
+};
+
+/// What one tick did.
+struct TickResult {
+  int commands = 0;        ///< commands applied
+  int steps = 0;           ///< steps taken (including Step{n})
+  double wait = 0.0;       ///< wall s until the next step is due (what the thread sleeps)
+  bool budgetHit = false;  ///< stopped by the frame budget while still behind
+};
+
+class Runner {
+ public:
+  explicit Runner(RunnerOptions options = {});
+  ~Runner();  ///< stops the thread
+  Runner(const Runner&) = delete;
+  Runner& operator=(const Runner&) = delete;
+
+  // --- any thread ------------------------------------------------------------------------
+  /// Queues a command; it is applied at the start of the next tick, between steps.
+  void post(Command command);
+
+  // --- the owning (UI) thread ------------------------------------------------------------
+  /// Starts the simulation thread, which then calls tick() in a loop.
+  void start();
+  /// Stops and joins the simulation thread (idempotent).
+  void stop();
+  bool threaded() const { return thread_.joinable(); }
+  /// Takes the latest published snapshot; true if it is newer than the previous one.
+  bool updateSnapshot() { return snapshots_.update(); }
+  /// The snapshot taken by the last updateSnapshot().
+  const Snapshot& snapshot() const { return snapshots_.front(); }
+  /// Appends every plot sample published since the last call (none is ever dropped).
+  std::size_t takeSamples(std::vector<PlotSample>* out) { return samples_.take(out); }
+
+  // --- the simulation side: the thread, or the caller when the thread is not started -----
+  /// Applies the queued commands, steps as the pacer allows, publishes.
+  TickResult tick();
+  /// Commands applied since the current run started (load, reset or restart), with the
+  /// step index at which each took effect. Safe from any thread.
+  std::vector<LoggedCommand> commandLog() const;
+  /// The world, or null before a scene is loaded. Only while the thread is not running.
+  const core::World* world() const { return world_ ? &*world_ : nullptr; }
+
+ private:
+  void threadMain();
+  void apply(Command& command, double wall);
+  void applyParameterCommand(const Command& command);
+  bool stepOnce();
+  void install(core::World world, const core::WorldDef& loaded, const std::string& path,
+               const io::SetList& sets, bool fromFile);
+  void startRun(RunStatus status);
+  void emitSamples();
+  void publish(double wall);
+  void setMessage(std::string message);
+
+  RunnerOptions options_;
+  std::shared_ptr<Clock> clock_;
+
+  // Command queue and thread control (the only state shared under a lock).
+  mutable std::mutex queueMutex_;
+  std::condition_variable wake_;
+  std::vector<Command> queue_;
+  bool stopRequested_ = false;
+  std::thread thread_;
+
+  // Simulation side.
+  std::optional<core::World> world_;
+  std::optional<core::World> initial_;  // the loaded state, for Reset
+  core::WorldDef loadedDef_;            // the loaded definition, for Restart
+  std::string scenePath_;
+  io::SetList sceneSets_;
+  bool sceneFromFile_ = false;
+  std::vector<double> deltaAuto_;
+  std::vector<double> radius_;
+  std::vector<double> mass_;
+  std::vector<std::shared_ptr<const geometry::FaceMatrix>> faces_;
+  Pacer pacer_;
+  RunStatus status_ = RunStatus::kEmpty;
+  std::string message_;
+  bool failure_ = false;  // message_ is a step failure (cleared by the next good step)
+  std::uint64_t generation_ = 0;
+  bool reanchor_ = true;
+  bool dirty_ = true;
+  double lastPublish_ = -1e300;
+  // Measured rates.
+  double statsWall0_ = 0.0;
+  std::int64_t statsSteps_ = 0;        // steps since construction
+  std::int64_t statsStepsWindow_ = 0;  // steps in the current window
+  double statsSim_ = 0.0;
+  double rtf_ = 0.0;
+  double sps_ = 0.0;
+  // Recent Newton statistics (ring of the last kRecent steps).
+  static constexpr int kRecent = 256;
+  struct StepRecord {
+    int iterations = 0;
+    int substeps = 1;
+  };
+  std::vector<StepRecord> recent_;
+  std::size_t recentNext_ = 0;
+  core::StepReport lastReport_;
+
+  std::vector<PlotSample> pendingSamples_;
+  TripleBuffer<Snapshot> snapshots_;
+  SampleChannel<PlotSample> samples_;
+  mutable std::mutex logMutex_;
+  std::vector<LoggedCommand> log_;
+};
+
+}  // namespace samara::runtime

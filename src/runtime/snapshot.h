@@ -1,0 +1,92 @@
+#pragma once
+// What the simulation thread publishes: the latest state for the renderer and panels
+// (Snapshot, through a triple buffer) and one PlotSample per body per step (through a
+// lossless channel).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/world.h"
+
+namespace samara::runtime {
+
+enum class RunStatus {
+  kEmpty,    ///< no scene loaded yet
+  kRunning,  ///< stepping in real time × speed
+  kPaused,   ///< paused by the user
+  kFailed,   ///< a step failed: paused, `message` says why
+};
+
+/// One body as the renderer and the panels see it.
+struct BodySnapshot {
+  std::string name;
+  /// World vertex positions at the snapshot's time, n×3, m.
+  geometry::VertexMatrix vertices;
+  /// Triangles (indices into `vertices`); shared, changes only when a scene is loaded.
+  std::shared_ptr<const geometry::FaceMatrix> faces;
+  core::BodyDiagnostics diagnostics;  ///< world frame, SI (PHYSICS.md §5)
+  double mass = 0.0;                  ///< kg
+  double delta = 0.0;                 ///< δ in use, m
+  double deltaAuto = 0.0;             ///< δ computed from the mesh, m
+  std::optional<double> deltaOverride;  ///< m; nullopt = auto
+  double radius = 0.0;  ///< largest distance of a vertex from the centre of mass, m
+};
+
+/// The parameters the world is stepping with now.
+struct AppliedParams {
+  double fluidDensity = 1.225;        ///< kg/m³
+  Vec3 wind = Vec3::Zero();           ///< m/s
+  double dt = 0.005;                  ///< s
+  double speed = 1.0;                 ///< simulated s per wall s
+  bool unlimited = false;             ///< as fast as possible
+  Vec3 gravity = Vec3(0, -9.81, 0);   ///< m/s²
+  std::optional<core::WaterDef> water;  ///< water below a level, if the scene has it
+  std::optional<core::FloorDef> floor;  ///< floor, if the scene has one
+};
+
+/// Newton statistics over the last wall second of stepping (the "h too large" warning).
+struct SolverStats {
+  int lastIterations = 0;     ///< Newton iterations of the last step
+  double lastResidual = 0.0;  ///< final relative residual of the last step
+  int lastSubsteps = 1;       ///< sub-steps of the last step
+  int maxIterations = 0;      ///< max over the recent steps
+  double meanIterations = 0;  ///< mean over the recent steps
+  int substeppedSteps = 0;    ///< recent steps that needed sub-steps
+  int recentSteps = 0;        ///< steps the statistics cover
+  int iterationLimit = 25;    ///< SolverSettings::maxIterations
+};
+
+struct Snapshot {
+  /// Increments whenever the world is replaced (load, reload, reset, restart): vertex
+  /// counts, trails and plot histories restart.
+  std::uint64_t generation = 0;
+  std::int64_t stepIndex = 0;  ///< steps since t = 0
+  double time = 0.0;           ///< simulated time, s
+  RunStatus status = RunStatus::kEmpty;
+  /// Why the run failed, or the last load error (empty if none). Stays until the next
+  /// successful load, reset or restart.
+  std::string message;
+  std::string scenePath;  ///< file the scene came from (or a label)
+  std::string sceneName;
+  double duration = 0.0;  ///< the scene's sim.duration, s (informative; the viewer runs on)
+  AppliedParams params;
+  SolverStats solver;
+  std::vector<BodySnapshot> bodies;
+  double realTimeFactor = 0.0;  ///< measured simulated s per wall s (0 when paused)
+  double stepsPerSecond = 0.0;  ///< measured steps per wall second
+  std::int64_t reanchors = 0;   ///< times the pacer gave up catching up (slow machine)
+};
+
+/// One body's diagnostics after one step: the plot (and trail) data. Same numbers as the
+/// CSV of `samara run`.
+struct PlotSample {
+  std::uint64_t generation = 0;  ///< Snapshot::generation it belongs to
+  std::int64_t stepIndex = 0;
+  double time = 0.0;  ///< s
+  int body = 0;
+  core::BodyDiagnostics d;
+};
+
+}  // namespace samara::runtime

@@ -1,0 +1,7 @@
+# Animation loaders (OBJ sequences, glTF skins, procedural keyframes).
+
+add_executable(test_animation_io io/test_animation_io.cpp)
+target_link_libraries(test_animation_io
+  PRIVATE samara_io samara_test_main nlohmann_json::nlohmann_json samara_warnings)
+target_compile_definitions(test_animation_io PRIVATE SAMARA_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
+catch_discover_tests(test_animation_io TEST_PREFIX "io/")

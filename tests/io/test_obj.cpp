@@ -1,0 +1,173 @@
+// OBJ loading: structure (vertex order, triangulation, merged objects, relative indices),
+// orientation, and every error naming the file and line.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "geometry/mass_properties.h"
+#include "geometry/topology.h"
+#include "io/error.h"
+#include "io/obj.h"
+
+using samara::geometry::TriMesh;
+using samara::io::Error;
+using samara::io::loadObj;
+using samara::io::parseObj;
+
+namespace {
+
+std::string meshPath(const std::string& name) {
+  return std::string(SAMARA_SOURCE_DIR) + "/tests/data/meshes/" + name;
+}
+
+/// Signed volume (m³) of a closed mesh: positive when the faces point outward.
+double signedVolume(const TriMesh& m) {
+  double v = 0.0;
+  for (int f = 0; f < m.numFaces(); ++f) {
+    v += m.vertex(m.F(f, 0)).dot(m.vertex(m.F(f, 1)).cross(m.vertex(m.F(f, 2)))) / 6.0;
+  }
+  return v;
+}
+
+/// The io::Error thrown by `fn` (fails the test if none is thrown).
+template <typename Fn>
+Error errorOf(Fn&& fn) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    return e;
+  }
+  FAIL("no io::Error thrown");
+  return Error("", "");
+}
+
+}  // namespace
+
+TEST_CASE("OBJ quads are fan-triangulated, vertices kept in file order", "[io][obj]") {
+  const TriMesh m = loadObj(meshPath("cube_quads.obj"));
+  REQUIRE(m.numVertices() == 8);
+  REQUIRE(m.numFaces() == 12);
+  CHECK(m.V(0, 0) == -0.5);
+  CHECK(m.V(6, 0) == 0.5);
+  CHECK(m.V(6, 1) == 0.5);
+  CHECK(m.V(6, 2) == 0.5);
+  // First quad "f 1 4 3 2" → triangles (0,3,2) and (0,2,1).
+  CHECK(m.F(0, 0) == 0);
+  CHECK(m.F(0, 1) == 3);
+  CHECK(m.F(0, 2) == 2);
+  CHECK(m.F(1, 0) == 0);
+  CHECK(m.F(1, 1) == 2);
+  CHECK(m.F(1, 2) == 1);
+  CHECK(signedVolume(m) == Approx(1.0).epsilon(1e-12));
+}
+
+TEST_CASE("OBJ with inward faces, CRLF and v/vt/vn indices is oriented outward", "[io][obj]") {
+  const TriMesh m = loadObj(meshPath("cube_inward_crlf.obj"));
+  REQUIRE(m.numVertices() == 8);
+  REQUIRE(m.numFaces() == 12);
+  CHECK(signedVolume(m) == Approx(1.0).epsilon(1e-12));
+}
+
+TEST_CASE("OBJ objects are merged and relative indices resolved", "[io][obj]") {
+  const TriMesh m = loadObj(meshPath("two_tetra_relative.obj"));
+  REQUIRE(m.numVertices() == 8);
+  REQUIRE(m.numFaces() == 8);
+  // "f -4 -2 -3" after 8 vertices → (4, 6, 5).
+  CHECK(m.F(4, 0) == 4);
+  CHECK(m.F(4, 1) == 6);
+  CHECK(m.F(4, 2) == 5);
+  const samara::geometry::Topology topo = samara::geometry::buildTopology(m);
+  CHECK(topo.parts.size() == 2);
+  CHECK(signedVolume(m) == Approx(2.0 / 6.0).epsilon(1e-12));
+}
+
+TEST_CASE("OBJ coordinates are read exactly", "[io][obj]") {
+  const TriMesh m =
+      parseObj("v 0.1 0.2 0.3\nv +1.2345678901234567 0 0\nv 0 1e-3 0\nf 1 2 3\n", "exact.obj");
+  CHECK(m.V(0, 0) == 0.1);
+  CHECK(m.V(0, 1) == 0.2);
+  CHECK(m.V(0, 2) == 0.3);
+  CHECK(m.V(1, 0) == 1.2345678901234567);
+  CHECK(m.V(2, 1) == 1e-3);
+}
+
+TEST_CASE("OBJ errors name the file and the line", "[io][obj][errors]") {
+  SECTION("missing file") {
+    const Error e = errorOf([] { loadObj(meshPath("does_not_exist.obj")); });
+    CHECK(e.path() == meshPath("does_not_exist.obj"));
+    CHECK_THAT(e.what(), Catch::Contains("not found"));
+  }
+  SECTION("non-manifold edge: the line of the third face") {
+    const Error e = errorOf([] { loadObj(meshPath("nonmanifold.obj")); });
+    CHECK(e.line() == 10);
+    CHECK_THAT(e.what(), Catch::StartsWith(meshPath("nonmanifold.obj") + ":10: "));
+    CHECK_THAT(e.what(), Catch::Contains("non-manifold"));
+  }
+  SECTION("degenerate face after a triangulated quad") {
+    const Error e = errorOf([] { loadObj(meshPath("degenerate.obj")); });
+    CHECK(e.line() == 11);
+    CHECK_THAT(e.what(), Catch::Contains("degenerate"));
+  }
+  SECTION("nan coordinate") {
+    const Error e = errorOf([] { loadObj(meshPath("nan_vertex.obj")); });
+    CHECK(e.line() == 3);
+    CHECK_THAT(e.what(), Catch::Contains("not a finite number"));
+  }
+  SECTION("overflowing coordinate") {
+    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1e999 0 0\nv 0 1 0\nf 1 2 3\n", "x.obj"); });
+    CHECK(e.line() == 2);
+    CHECK_THAT(e.what(), Catch::StartsWith("x.obj:2: "));
+  }
+  SECTION("text where a number belongs") {
+    const Error e = errorOf([] { parseObj("v 0 0 zero\n", "x.obj"); });
+    CHECK(e.line() == 1);
+    CHECK_THAT(e.what(), Catch::Contains("\"zero\" is not a number"));
+  }
+  SECTION("two coordinates") {
+    const Error e = errorOf([] { parseObj("v 0 0 0\n  v 1 2\n", "x.obj"); });
+    CHECK(e.line() == 2);
+  }
+  SECTION("index out of range") {
+    const Error e = errorOf([] { loadObj(meshPath("bad_index.obj")); });
+    CHECK(e.line() == 5);
+    CHECK_THAT(e.what(), Catch::Contains("does not exist"));
+  }
+  SECTION("relative index before the first vertex") {
+    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n", "x.obj"); });
+    CHECK(e.line() == 4);
+  }
+  SECTION("index 0") {
+    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\n\nf 0 1 2\n", "x.obj"); });
+    CHECK(e.line() == 5);
+    CHECK_THAT(e.what(), Catch::Contains("malformed face"));
+  }
+  SECTION("a face with two vertices") {
+    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1 0 0\nf 1 2\n", "x.obj"); });
+    CHECK(e.line() == 3);
+  }
+  SECTION("repeated vertex in a face") {
+    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 2\n", "x.obj"); });
+    CHECK(e.line() == 4);
+  }
+  SECTION("inconsistent orientation") {
+    // Two triangles sharing edge 1-2 traversed in the same direction.
+    const Error e = errorOf(
+        [] { parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nf 1 2 3\nf 1 2 4\n", "x.obj"); });
+    CHECK(e.line() == 6);
+  }
+  SECTION("no faces") {
+    const Error e = errorOf([] { loadObj(meshPath("no_faces.obj")); });
+    CHECK_THAT(e.what(), Catch::Contains("no faces"));
+  }
+  SECTION("empty file") {
+    const Error e = errorOf([] { parseObj("", "empty.obj"); });
+    CHECK_THAT(e.what(), Catch::StartsWith("empty.obj: "));
+  }
+  SECTION("a directory") {
+    const Error e = errorOf([] { loadObj(std::string(SAMARA_SOURCE_DIR) + "/tests/data"); });
+    CHECK_THAT(e.what(), Catch::Contains("not a regular file"));
+  }
+  SECTION("a file over the size limit") {
+    const Error e = errorOf([] { loadObj(meshPath("cube_quads.obj"), 100); });
+    CHECK_THAT(e.what(), Catch::Contains("too large"));
+  }
+}

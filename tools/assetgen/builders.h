@@ -1,0 +1,53 @@
+#pragma once
+// Internal mesh builders of the asset generator: lofted bodies (eel, hull, shell) and thin
+// closed slabs (flippers, fins, blades). Every mesh is closed and outward oriented.
+#include <functional>
+#include <vector>
+
+#include "geometry/tri_mesh.h"
+
+namespace samara::assetgen {
+
+/// A cross-section of a lofted body in the plane x = const: centre (x, y, z) and half-axes.
+/// The section is an ellipse with half-axis `ryUp` above the centre, `ryDown` below it (a
+/// domed shell) and `rz` sideways.
+struct Ring {
+  double x = 0.0;       ///< m
+  double y = 0.0;       ///< centre height, m
+  double z = 0.0;       ///< centre, m
+  double ryUp = 0.0;    ///< half-height above the centre, m (> 0)
+  double ryDown = 0.0;  ///< half-height below the centre, m (> 0)
+  double rz = 0.0;      ///< half-width, m (> 0)
+};
+
+/// A closed body through `rings` (ordered by increasing x) capped by a pole at `poleStart`
+/// (before the first ring) and `poleEnd` (after the last), `segments` vertices per ring.
+/// Faces: 2·segments·rings.
+geometry::TriMesh loft(const std::vector<Ring>& rings, const Vec3& poleStart, const Vec3& poleEnd,
+                       int segments);
+
+/// Ring parameters ŝ ∈ (0, 1) of `n` − 1 interior rings, clustered towards both ends
+/// (ŝ = (1 − cos(πi/n))/2) so that rounded ends are resolved.
+std::vector<double> ringParameters(int n);
+
+/// A thin closed slab around the mid-surface P(u, v), (u, v) ∈ [0, 1]², with thickness
+/// t(u, v) > 0 along the mid-surface normal (∂P/∂u × ∂P/∂v, by central differences): a
+/// (nu × nv)-cell grid on each side joined by a band of quads along the rim.
+/// Faces: 4·nu·nv + 4·(nu + nv).
+geometry::TriMesh slab(const std::function<Vec3(double, double)>& mid,
+                       const std::function<double(double, double)>& thickness, int nu, int nv);
+
+/// The mirror image across the plane z = 0 (faces reversed so it stays outward oriented).
+geometry::TriMesh mirrorZ(const geometry::TriMesh& mesh);
+
+/// The mesh rotated by `angle` (rad) about the line through `pivot` along unit `axis`.
+geometry::TriMesh rotated(const geometry::TriMesh& mesh, const Vec3& pivot, const Vec3& axis,
+                          double angle);
+
+/// max(lo, round(base · resolution)), for segment counts.
+int scaledCount(int base, double resolution, int lo);
+
+/// 3x² − 2x³ clamped to [0, 1].
+double smoothstep(double x);
+
+}  // namespace samara::assetgen
