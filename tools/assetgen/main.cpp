@@ -11,6 +11,7 @@
 
 #include "assetgen.h"
 #include "gltf_writer.h"
+#include "scenes.h"
 
 namespace {
 
@@ -149,5 +150,17 @@ int main(int argc, char** argv) {
       "a wave of bending running head -> tail, so the snake swims head first (-x). The bind "
       "pose is the pose at t = 0 (the animation starts at rest). Density 998 kg/m^3.\n";
   ok &= writeText(skins / "README.md", skinReadme);
+
+  // Scenes that play the models (assets/scenes/*.json), from the same parameters.
+  const std::filesystem::path scenes = out / "scenes";
+  std::filesystem::create_directories(scenes);
+  ok &= writeText(scenes / "eel.json", ag::eelScene(eel, ag::eelWave()));
+  ok &= writeText(scenes / "turtle.json",
+                  ag::turtleScene(turtle, *ag::makeTurtleStroke(turtle, ts)));
+  ag::ZeppelinControls turning = zc;
+  turning.rudderAngle = 0.3;
+  ok &= writeText(scenes / "zeppelin.json",
+                  ag::zeppelinScene(zep, *ag::makeZeppelinAnimation(zep, turning)));
+  ok &= writeText(scenes / "sea_snake.json", ag::seaSnakeScene());
   return ok ? 0 : 1;
 }
