@@ -8,4 +8,4 @@ add_executable(test_assets
 )
 target_link_libraries(test_assets PRIVATE samara_assetgen samara_core samara_test_main
                                           samara_warnings)
-catch_discover_tests(test_assets TEST_PREFIX "assets/")
+catch_discover_tests(test_assets TEST_PREFIX "assets/" TEST_SPEC ${SAMARA_CATCH_SPEC})
