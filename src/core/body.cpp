@@ -57,6 +57,12 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     : animation(def.animation), deltaOverride(def.delta) {
   require(def.mesh.numFaces() > 0, index, "mesh", "the mesh has no faces");
   mesh = def.mesh;
+  // A one-frame sequence is a rigid body: its frame is the mesh and nothing moves.
+  if (const auto* seq = dynamic_cast<const MeshSequence*>(animation.get());
+      seq != nullptr && seq->numFrames() == 1 && seq->numVertices() == mesh.numVertices()) {
+    seq->evaluate(0.0, &mesh.V);
+    animation.reset();
+  }
   geometry::VertexMatrix V1;
   if (animation) {
     require(animation->numVertices() == mesh.numVertices(), index, "animation",

@@ -100,17 +100,37 @@ TEST_CASE("A one-frame sequence behaves exactly as the rigid body", "[core][anim
   b.orientation = Quat(Eigen::AngleAxisd(0.35, Vec3(1, 0, 0)));
   WorldDef rigid = def, animated = def;
   rigid.bodies = {b};
-  b.animation = std::make_shared<MeshSequence>(std::vector<geometry::VertexMatrix>{b.mesh.V},
-                                               MeshSequence::Settings{});
+  // A still shape runs the shape-changing path (x' = 0 every step); a one-frame sequence is
+  // recognised as rigid. Both must match the rigid body bit for bit.
+  struct Still final : ShapeAnimation {
+    geometry::VertexMatrix V;
+    int numVertices() const override { return static_cast<int>(V.rows()); }
+    void evaluate(double, geometry::VertexMatrix* out) const override { *out = V; }
+  };
+  auto still = std::make_shared<Still>();
+  still->V = b.mesh.V;
+  b.animation = still;
   animated.bodies = {b};
-  World wr(rigid), wa(animated);
+  WorldDef oneFrame = animated;
+  oneFrame.bodies[0].mass.mode = MassMode::kDensity;  // any mass model: it is rigid
+  oneFrame.bodies[0].mass.density = 700.0;
+  oneFrame.bodies[0].mass.thickness = 2e-4;
+  oneFrame.bodies[0].animation = std::make_shared<MeshSequence>(
+      std::vector<geometry::VertexMatrix>{b.mesh.V}, MeshSequence::Settings{});
+  WorldDef rigidDensity = oneFrame;
+  rigidDensity.bodies[0].animation.reset();
+  World wr(rigid), wa(animated), w1(oneFrame), wd(rigidDensity);
   for (int k = 0; k < 500; ++k) {
     REQUIRE(wr.step().ok());
     REQUIRE(wa.step().ok());
+    REQUIRE(w1.step().ok());
+    REQUIRE(wd.step().ok());
   }
-  CHECK(std::memcmp(wr.state(0).Y.data(), wa.state(0).Y.data(), sizeof(double) * 6) == 0);
-  CHECK(std::memcmp(wr.state(0).mu.data(), wa.state(0).mu.data(), sizeof(double) * 6) == 0);
-  CHECK(std::memcmp(wr.state(0).g.b.data(), wa.state(0).g.b.data(), sizeof(double) * 3) == 0);
+  for (auto [x, y] : {std::pair{&wr, &wa}, std::pair{&wd, &w1}}) {
+    CHECK(std::memcmp(x->state(0).Y.data(), y->state(0).Y.data(), sizeof(double) * 6) == 0);
+    CHECK(std::memcmp(x->state(0).mu.data(), y->state(0).mu.data(), sizeof(double) * 6) == 0);
+    CHECK(std::memcmp(x->state(0).g.b.data(), y->state(0).g.b.data(), sizeof(double) * 3) == 0);
+  }
 }
 
 TEST_CASE("Falling cat: in vacuum a shape change reorients without moving the COM",
