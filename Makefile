@@ -2,7 +2,7 @@
 JOBS ?= $(shell nproc)
 SCENE ?= assets/scenes/falling_plate.json
 
-.PHONY: all deps build debug asan tsan test test-release test-asan run bench fuzz clean format
+.PHONY: all deps build debug asan tsan test test-release test-asan run run-headless bench clean format
 
 all: build
 
@@ -36,7 +36,11 @@ test: deps
 	@$(MAKE) --no-print-directory test-asan
 	@$(MAKE) --no-print-directory test-release
 
+# The viewer on the default scene (needs a display; headless: `make run-headless`).
 run: build
+	@build/release/samara
+
+run-headless: build
 	@build/release/samara run $(SCENE) --summary
 
 bench: build

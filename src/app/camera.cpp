@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace samara::app {

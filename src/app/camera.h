@@ -24,10 +24,10 @@ class OrbitCamera {
   glm::mat4 projection(float aspect, float shiftX = 0.0f) const;
 
   glm::vec3 target{0.0f, 1.0f, 0.0f};
-  float distance = 3.0f;   ///< m
-  float yaw = 0.6f;        ///< rad, about +Y
-  float pitch = 0.25f;     ///< rad above the horizon
-  float fovY = 0.7f;       ///< rad
+  float distance = 3.0f;  ///< m
+  float yaw = 0.6f;       ///< rad, about +Y
+  float pitch = 0.25f;    ///< rad above the horizon
+  float fovY = 0.7f;      ///< rad
 };
 
 }  // namespace samara::app

@@ -32,13 +32,13 @@ void PlotWidget::draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 
     const ImVec2 a(lx, origin.y + (lineH - box) * 0.5f);
     const ImU32 c = it->visible ? it->color : ImGui::GetColorU32(ImGuiCol_TextDisabled);
     dl->AddRectFilled(a, ImVec2(a.x + box, a.y + box), c, 2.0f);
-    dl->AddText(ImVec2(a.x + box + style.ItemInnerSpacing.x, origin.y),
-                it->visible ? ImGui::GetColorU32(ImGuiCol_Text)
-                            : ImGui::GetColorU32(ImGuiCol_TextDisabled),
-                it->label.c_str());
-    if (ImGui::IsMouseHoveringRect(ImVec2(a.x, origin.y),
-                                   ImVec2(a.x + box + ts.x + style.ItemInnerSpacing.x,
-                                          origin.y + lineH)) &&
+    dl->AddText(
+        ImVec2(a.x + box + style.ItemInnerSpacing.x, origin.y),
+        it->visible ? ImGui::GetColorU32(ImGuiCol_Text) : ImGui::GetColorU32(ImGuiCol_TextDisabled),
+        it->label.c_str());
+    if (ImGui::IsMouseHoveringRect(
+            ImVec2(a.x, origin.y),
+            ImVec2(a.x + box + ts.x + style.ItemInnerSpacing.x, origin.y + lineH)) &&
         ImGui::IsMouseClicked(0) && ImGui::IsWindowHovered()) {
       it->visible = !it->visible;
     }
@@ -104,7 +104,8 @@ void PlotWidget::draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 
   const Ticks yt = computeTicks(ylo, yhi, 4);
   for (double v : yt.values) {
     const float y = yOf(v);
-    dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y), v == 0.0 ? ImGui::GetColorU32(ImGuiCol_Text, 0.5f) : gridCol);
+    dl->AddLine(ImVec2(p0.x, y), ImVec2(p1.x, y),
+                v == 0.0 ? ImGui::GetColorU32(ImGuiCol_Text, 0.5f) : gridCol);
     const std::string s = formatTick(v, yt.step);
     const ImVec2 ts = ImGui::CalcTextSize(s.c_str());
     dl->AddText(ImVec2(p0.x - ts.x - style.ItemInnerSpacing.x * 0.5f, y - ts.y * 0.5f), textCol,

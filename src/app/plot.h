@@ -12,18 +12,18 @@
 namespace samara::app {
 
 struct PlotLine {
-  int channel = 0;          ///< runtime::Channel
-  std::string label;        ///< legend text
+  int channel = 0;    ///< runtime::Channel
+  std::string label;  ///< legend text
   ImU32 color = IM_COL32_WHITE;
   bool visible = true;
 };
 
 /// The time axis shared by all plots (they scroll, zoom and show the cursor together).
 struct PlotView {
-  double window = 5.0;     ///< width of the time axis, s
-  double tEnd = 0.0;       ///< right edge of the time axis, s (follows the data unless frozen)
-  bool frozen = false;     ///< stop following the data; hover, zoom and pan to inspect
-  double hoverT = -1.0;    ///< time under the mouse in any plot this frame (< 0 = none)
+  double window = 5.0;   ///< width of the time axis, s
+  double tEnd = 0.0;     ///< right edge of the time axis, s (follows the data unless frozen)
+  bool frozen = false;   ///< stop following the data; hover, zoom and pan to inspect
+  double hoverT = -1.0;  ///< time under the mouse in any plot this frame (< 0 = none)
   double nextHoverT = -1.0;
 };
 

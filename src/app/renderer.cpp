@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "app/glm_eigen.h"
@@ -25,7 +24,9 @@ glm::vec3 toSrgb(const glm::vec3& c) {
 
 }  // namespace
 
-glm::vec3 Renderer::bodyColor(int i) { return toSrgb(kFront[((i % kPalette) + kPalette) % kPalette]); }
+glm::vec3 Renderer::bodyColor(int i) {
+  return toSrgb(kFront[((i % kPalette) + kPalette) % kPalette]);
+}
 
 Renderer::Renderer(const std::string& shaderDir)
     : mesh_(Program::load(shaderDir, "mesh")),
@@ -322,7 +323,8 @@ void Renderer::draw(const OrbitCamera& camera, int width, int height, float shif
     const int k = static_cast<int>(i) % kPalette;
     mesh_.set("uColorFront", kFront[k]);
     mesh_.set("uColorBack", kBack[k]);
-    mesh_.set("uHighlight", static_cast<int>(i) == settings.selected && bodies_.size() > 1 ? 1.0f : 0.0f);
+    mesh_.set("uHighlight",
+              static_cast<int>(i) == settings.selected && bodies_.size() > 1 ? 1.0f : 0.0f);
     glBindVertexArray(bodies_[i].vao);
     glDrawElements(GL_TRIANGLES, bodies_[i].indexCount, GL_UNSIGNED_INT, nullptr);
   }

@@ -5,10 +5,9 @@
 #include <epoxy/gl.h>
 
 #include <cstdint>
+#include <glm/glm.hpp>
 #include <string>
 #include <vector>
-
-#include <glm/glm.hpp>
 
 #include "app/camera.h"
 #include "app/shader.h"
@@ -17,11 +16,11 @@
 namespace samara::app {
 
 struct RenderSettings {
-  bool shadows = true;   ///< key-light shadow map
-  bool grid = true;      ///< ground grid
-  bool water = true;     ///< water surface (when the scene has water)
-  bool trails = true;    ///< centre-of-mass trails
-  int selected = -1;     ///< highlighted body (-1 = none)
+  bool shadows = true;  ///< key-light shadow map
+  bool grid = true;     ///< ground grid
+  bool water = true;    ///< water surface (when the scene has water)
+  bool trails = true;   ///< centre-of-mass trails
+  int selected = -1;    ///< highlighted body (-1 = none)
 };
 
 /// A trail: COM positions (world, m), oldest first.

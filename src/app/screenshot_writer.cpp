@@ -1,12 +1,12 @@
 // The only translation unit with the stb_image_write implementation, kept static so it
 // cannot collide with the one tinygltf brings into samara_io.
-#include "app/screenshot.h"
-
 #include <epoxy/gl.h>
 
 #include <cerrno>
 #include <cstring>
 #include <vector>
+
+#include "app/screenshot.h"
 
 #define STB_IMAGE_WRITE_STATIC
 #define STB_IMAGE_WRITE_IMPLEMENTATION
@@ -35,7 +35,8 @@ std::string saveScreenshot(const std::string& path, int width, int height) {
   }
   errno = 0;
   if (!stbi_write_png(path.c_str(), width, height, 3, flipped.data(), width * 3)) {
-    return std::string("cannot write the PNG") + (errno ? std::string(": ") + std::strerror(errno) : "");
+    return std::string("cannot write the PNG") +
+           (errno ? std::string(": ") + std::strerror(errno) : "");
   }
   return "";
 }

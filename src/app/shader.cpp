@@ -5,10 +5,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <glm/gtc/type_ptr.hpp>
 #include <sstream>
 #include <vector>
-
-#include <glm/gtc/type_ptr.hpp>
 
 namespace samara::app {
 
@@ -120,8 +119,7 @@ Program& Program::operator=(Program&& o) noexcept {
   return *this;
 }
 
-Program Program::load(const std::string& dir, const std::string& name,
-                      const std::string& defines) {
+Program Program::load(const std::string& dir, const std::string& name, const std::string& defines) {
   const fs::path base(dir);
   const GLuint vs = compile(GL_VERTEX_SHADER, base / (name + ".vert"), defines);
   GLuint fs_ = 0;

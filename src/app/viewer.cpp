@@ -148,6 +148,7 @@ class Viewer {
   std::string assetsDir_;
   char openPath_[1024] = {};
   std::string currentPath_;
+  std::string framedPath_;  // scene the camera was last framed for
   std::optional<fs::file_time_type> sceneTime_;
   double lastReloadCheck_ = 0.0;
   float freeLeft_ = 0.0f, freeRight_ = 0.0f;  // the part of the window the panels leave free
@@ -224,8 +225,8 @@ void Viewer::applyUiScale(float scale) {
   const char* fontPaths[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
                              "/usr/share/fonts/TTF/DejaVuSans.ttf"};
   ImFont* font = nullptr;
-  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F, 0x2190, 0x21FF,
-                                   0x2200, 0x22FF, 0};
+  static const ImWchar ranges[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2000, 0x206F,
+                                   0x2190, 0x21FF, 0x2200, 0x22FF, 0};
   for (const char* p : fontPaths) {
     std::error_code ec;
     if (fs::is_regular_file(p, ec)) {
@@ -347,15 +348,18 @@ int Viewer::run() {
                                             {runtime::kLy, "y", cy, true},
                                             {runtime::kLz, "z", cz, true},
                                             {runtime::kLNorm, "|L|", cn, true}});
-  plots_.emplace_back("Fall speed", "m/s",
-                      std::vector<PlotLine>{{runtime::kFallSpeed, "fall", rgb(250, 170, 60), true}});
-  plots_.emplace_back("Rotation speed", "rad/s",
-                      std::vector<PlotLine>{{runtime::kSpinRate, "spin (about up)", rgb(200, 120, 240), true},
-                                            {runtime::kOmegaNorm, "|\u03c9|", cn, true}});
-  plots_.emplace_back("Kinetic energy", "J",
-                      std::vector<PlotLine>{{runtime::kKineticEnergy, "total", cn, true},
-                                            {runtime::kKineticEnergyBody, "body", rgb(250, 170, 60), true},
-                                            {runtime::kKineticEnergyFluid, "fluid", rgb(90, 170, 245), true}});
+  plots_.emplace_back(
+      "Fall speed", "m/s",
+      std::vector<PlotLine>{{runtime::kFallSpeed, "fall", rgb(250, 170, 60), true}});
+  plots_.emplace_back(
+      "Rotation speed", "rad/s",
+      std::vector<PlotLine>{{runtime::kSpinRate, "spin (about up)", rgb(200, 120, 240), true},
+                            {runtime::kOmegaNorm, "|\u03c9|", cn, true}});
+  plots_.emplace_back(
+      "Kinetic energy", "J",
+      std::vector<PlotLine>{{runtime::kKineticEnergy, "total", cn, true},
+                            {runtime::kKineticEnergyBody, "body", rgb(250, 170, 60), true},
+                            {runtime::kKineticEnergyFluid, "fluid", rgb(90, 170, 245), true}});
 
   if (!lockstep) runner_->start();
   const auto wallStart = std::chrono::steady_clock::now();
@@ -428,17 +432,20 @@ int Viewer::run() {
 }
 
 void Viewer::onNewRun(const runtime::Snapshot& s) {
-  const bool sceneChanged = s.scenePath != currentPath_ || lastGeneration_ == 0;
+  // A new scene gets a new view; a reset or restart of the same scene keeps the camera.
+  const bool sceneChanged = s.scenePath != framedPath_;
   lastGeneration_ = s.generation;
   selected_ = std::clamp(selected_, 0, std::max(0, static_cast<int>(s.bodies.size()) - 1));
   plotView_.tEnd = s.time;
   plotView_.frozen = false;
   trails_.assign(s.bodies.size(), {});
-  if (sceneChanged || frames_ == 0) {
+  if (sceneChanged) {
+    framedPath_ = s.scenePath;
     float radius = 0.0f;
     for (const auto& b : s.bodies) radius = std::max(radius, static_cast<float>(b.radius));
-    const glm::vec3 c = s.bodies.empty() ? glm::vec3(0, 1, 0)
-                                         : toGlm(s.bodies[static_cast<std::size_t>(selected_)].diagnostics.com);
+    const glm::vec3 c = s.bodies.empty()
+                            ? glm::vec3(0, 1, 0)
+                            : toGlm(s.bodies[static_cast<std::size_t>(selected_)].diagnostics.com);
     camera_.frame(c, std::max(4.0f * radius, 0.25f));
   }
   currentPath_ = s.scenePath;
@@ -488,7 +495,13 @@ void Viewer::checkReload() {
   const auto t = fs::last_write_time(currentPath_, ec);
   if (!ec && t != *sceneTime_) {
     sceneTime_ = t;
-    runner_->post(runtime::Reload{});
+    // The loaded scene again (keeping its --set edits), or a file that failed to load before
+    // and may be fixed now.
+    if (currentPath_ == runner_->snapshot().scenePath) {
+      runner_->post(runtime::Reload{});
+    } else {
+      runner_->post(runtime::LoadScene{currentPath_, {}});
+    }
     notice("reloaded " + fs::path(currentPath_).filename().string());
   }
 }
@@ -535,7 +548,8 @@ std::string Viewer::commandLine(const runtime::Snapshot& s) const {
   cmd += " --dt " + io::formatNumber(s.params.dt);
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
     if (s.bodies[i].deltaOverride) {
-      cmd += " --set bodies." + std::to_string(i) + ".delta=" + io::formatNumber(*s.bodies[i].deltaOverride);
+      cmd += " --set bodies." + std::to_string(i) +
+             ".delta=" + io::formatNumber(*s.bodies[i].deltaOverride);
     }
   }
   return cmd;
@@ -567,7 +581,8 @@ const char* statusText(RunStatus st) {
 void Viewer::drawControls(const runtime::Snapshot& s) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float width = 330.0f * uiScale_;
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.0f, vp->WorkPos.y + 8.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.0f, vp->WorkPos.y + 8.0f),
+                          ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(width, vp->WorkSize.y - 16.0f), ImGuiCond_FirstUseEver);
   ImGui::Begin("samara");
   freeLeft_ = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
@@ -585,7 +600,8 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
   ImGui::Text("real-time factor %.2f  (%.0f steps/s)", s.realTimeFactor, s.stepsPerSecond);
   if (s.status == RunStatus::kRunning && !s.params.unlimited &&
       s.realTimeFactor < 0.9 * s.params.speed && s.reanchors > 0) {
-    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f), "slower than requested: the machine can't keep up");
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.3f, 1.0f),
+                       "slower than requested: the machine can't keep up");
   }
   if (!s.message.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
@@ -598,7 +614,8 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
   // Run controls.
   const bool running = s.status == RunStatus::kRunning;
   if (ImGui::Button(running ? "Pause" : "Run", ImVec2(70.0f * uiScale_, 0))) {
-    runner_->post(running ? runtime::Command(runtime::Pause{}) : runtime::Command(runtime::Resume{}));
+    runner_->post(running ? runtime::Command(runtime::Pause{})
+                          : runtime::Command(runtime::Resume{}));
   }
   ImGui::SameLine();
   if (ImGui::Button("Step")) runner_->post(runtime::Step{1});
@@ -632,7 +649,8 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
     ImGui::EndDisabled();
     for (double preset : {0.1, 0.25, 1.0, 4.0}) {
       ImGui::PushID(static_cast<int>(preset * 100));
-      if (ImGui::SmallButton(strf("%gx", preset).c_str())) runner_->post(runtime::SetSpeed{preset, false});
+      if (ImGui::SmallButton(strf("%gx", preset).c_str()))
+        runner_->post(runtime::SetSpeed{preset, false});
       ImGui::PopID();
       ImGui::SameLine();
     }
@@ -648,10 +666,11 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
     dt_.active = ImGui::IsItemActive();
     const runtime::SolverStats& st = s.solver;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Newton: %d iterations (mean %.1f, max %d of %d over the last %d steps); "
-                       "%d sub-stepped",
-                       st.lastIterations, st.meanIterations, st.maxIterations, st.iterationLimit,
-                       st.recentSteps, st.substeppedSteps);
+    ImGui::TextWrapped(
+        "Newton: %d iterations (mean %.1f, max %d of %d over the last %d steps); "
+        "%d sub-stepped",
+        st.lastIterations, st.meanIterations, st.maxIterations, st.iterationLimit, st.recentSteps,
+        st.substeppedSteps);
     ImGui::PopStyleColor();
     const bool struggles = st.substeppedSteps > 0 || st.maxIterations > st.iterationLimit / 2 ||
                            s.status == RunStatus::kFailed;
@@ -685,14 +704,16 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
     // Wind: speed, direction in the horizontal plane (0° = +x, 90° = +z) and elevation.
     if (!windActive_) {
       const Vec3& w = s.params.wind;
-      const Vec3 mine = static_cast<double>(windSpeed_) *
-                        Vec3(std::cos(windElevation_ * M_PI / 180) * std::cos(windAzimuth_ * M_PI / 180),
-                             std::sin(windElevation_ * M_PI / 180),
-                             std::cos(windElevation_ * M_PI / 180) * std::sin(windAzimuth_ * M_PI / 180));
+      const Vec3 mine =
+          static_cast<double>(windSpeed_) *
+          Vec3(std::cos(windElevation_ * M_PI / 180) * std::cos(windAzimuth_ * M_PI / 180),
+               std::sin(windElevation_ * M_PI / 180),
+               std::cos(windElevation_ * M_PI / 180) * std::sin(windAzimuth_ * M_PI / 180));
       if ((mine - w).norm() > 1e-6 * (1.0 + w.norm())) {
         windSpeed_ = static_cast<float>(w.norm());
         if (w.norm() > 0.0) {
-          windElevation_ = static_cast<float>(std::asin(std::clamp(w.y() / w.norm(), -1.0, 1.0)) * 180 / M_PI);
+          windElevation_ =
+              static_cast<float>(std::asin(std::clamp(w.y() / w.norm(), -1.0, 1.0)) * 180 / M_PI);
           windAzimuth_ = static_cast<float>(std::atan2(w.z(), w.x()) * 180 / M_PI);
           if (windAzimuth_ < 0.0f) windAzimuth_ += 360.0f;
         }
@@ -707,9 +728,9 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
     windActive_ = active;
     if (changed) {
       const double az = windAzimuth_ * M_PI / 180.0, el = windElevation_ * M_PI / 180.0;
-      runner_->post(runtime::SetWind{static_cast<double>(windSpeed_) *
-                                     Vec3(std::cos(el) * std::cos(az), std::sin(el),
-                                          std::cos(el) * std::sin(az))});
+      runner_->post(runtime::SetWind{
+          static_cast<double>(windSpeed_) *
+          Vec3(std::cos(el) * std::cos(az), std::sin(el), std::cos(el) * std::sin(az))});
     }
     ImGui::TextDisabled("wind (%.3g, %.3g, %.3g) m/s", s.params.wind.x(), s.params.wind.y(),
                         s.params.wind.z());
@@ -775,7 +796,8 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
       }
       ImGui::EndCombo();
     }
-    if (ImGui::InputText("path", openPath_, sizeof openPath_, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    if (ImGui::InputText("path", openPath_, sizeof openPath_,
+                         ImGuiInputTextFlags_EnterReturnsTrue)) {
       loadPath(openPath_);
     }
     ImGui::SameLine();
@@ -802,7 +824,8 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
     ImGui::Checkbox("water", &render_.water);
     ImGui::Checkbox("trails", &render_.trails);
     float trail = static_cast<float>(trailSeconds_);
-    if (ImGui::SliderFloat("trail length", &trail, 0.5f, 60.0f, "%.1f s", ImGuiSliderFlags_Logarithmic)) {
+    if (ImGui::SliderFloat("trail length", &trail, 0.5f, 60.0f, "%.1f s",
+                           ImGuiSliderFlags_Logarithmic)) {
       trailSeconds_ = trail;
     }
     float scale = uiScale_;
@@ -824,8 +847,9 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
 void Viewer::drawPlots(const runtime::Snapshot& s) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float width = 440.0f * uiScale_;
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - width - 8.0f, vp->WorkPos.y + 8.0f),
-                          ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x - width - 8.0f, vp->WorkPos.y + 8.0f),
+      ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(width, vp->WorkSize.y - 16.0f), ImGuiCond_FirstUseEver);
   ImGui::Begin("Plots");
   freeRight_ = ImGui::GetWindowPos().x;
@@ -856,11 +880,13 @@ void Viewer::drawPlots(const runtime::Snapshot& s) {
   }
   const runtime::TimeSeries* series =
       selected_ < history_.numBodies() ? &history_.body(selected_) : nullptr;
-  if (!plotView_.frozen) plotView_.tEnd = series && !series->empty() ? series->time(series->size() - 1) : s.time;
+  if (!plotView_.frozen)
+    plotView_.tEnd = series && !series->empty() ? series->time(series->size() - 1) : s.time;
   if (!plotView_.frozen) plotView_.tEnd = std::max(plotView_.tEnd, plotView_.window);
   const float avail = ImGui::GetContentRegionAvail().y;
-  const float each = std::max(avail / static_cast<float>(plots_.size()) - ImGui::GetStyle().ItemSpacing.y,
-                              ImGui::GetTextLineHeight() * 6.0f);
+  const float each =
+      std::max(avail / static_cast<float>(plots_.size()) - ImGui::GetStyle().ItemSpacing.y,
+               ImGui::GetTextLineHeight() * 6.0f);
   plotView_.hoverT = plotView_.nextHoverT;
   plotView_.nextHoverT = -1.0;
   for (PlotWidget& p : plots_) {
@@ -871,7 +897,8 @@ void Viewer::drawPlots(const runtime::Snapshot& s) {
 
 void Viewer::drawHelp() {
   if (!showHelp_) return;
-  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
+                          ImVec2(0.5f, 0.5f));
   ImGui::Begin("Help", &showHelp_, ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::TextUnformatted("Keyboard");
   ImGui::Separator();
@@ -890,8 +917,10 @@ void Viewer::drawHelp() {
   ImGui::Spacing();
   ImGui::TextUnformatted("Mouse");
   ImGui::Separator();
-  ImGui::TextUnformatted("left drag: orbit    right / middle / shift+left drag: pan    wheel: zoom");
-  ImGui::TextUnformatted("plots: hover to read values, wheel to change the window, freeze to inspect");
+  ImGui::TextUnformatted(
+      "left drag: orbit    right / middle / shift+left drag: pan    wheel: zoom");
+  ImGui::TextUnformatted(
+      "plots: hover to read values, wheel to change the window, freeze to inspect");
   ImGui::Spacing();
   ImGui::TextUnformatted("Files");
   ImGui::Separator();

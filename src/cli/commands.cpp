@@ -1,5 +1,9 @@
 #include "cli/commands.h"
 
+#if defined(SAMARA_HAVE_VIEWER)
+#include "app/viewer.h"
+#endif
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -57,7 +61,7 @@ const char* const kMainHelp =
     "  run SCENE        simulate a scene headless; CSV on stdout, --out FILE or --summary\n"
     "  inspect SCENE    mass, volume, area, delta and the 6x6 inertia, added-mass and\n"
     "                   Kirchhoff tensors of every body\n"
-    "  view [SCENE]     the interactive viewer (not built yet)\n"
+    "  view [SCENE]     the interactive viewer (the default with no command)\n"
     "  help COMMAND     the options of a command\n"
     "\n"
     "options:\n"
@@ -107,10 +111,27 @@ const char* const kInspectHelp =
     "  -h, --help          this help\n";
 
 const char* const kViewHelp =
-    "usage: samara view [SCENE]\n"
+    "usage: samara view [SCENE] [--frames N] [--screenshot out.png] [--set PATH=VALUE]...\n"
+    "                   [--width W] [--height H] [--realtime] [--msaa N] [--ui-scale S]\n"
     "\n"
-    "The interactive viewer. It is not built yet (a later issue); use\n"
-    "`samara run SCENE --summary` or `samara inspect SCENE` meanwhile.\n";
+    "The interactive viewer (also `samara` with no arguments): the scene in 3D with controls\n"
+    "for fluid density, wind, delta, time step and speed, and live plots of momentum, fall\n"
+    "speed, rotation speed and kinetic energy. SCENE is a scene (.json) or a mesh (.obj,\n"
+    ".gltf, .glb: a default scene is made around it); default assets/scenes/falling_plate.json.\n"
+    "\n"
+    "options:\n"
+    "  --frames N          render N frames (1/60 s of simulated time each), then exit\n"
+    "  --screenshot FILE   with --frames: save the last frame as a PNG\n"
+    "  --set PATH=VALUE    as for run. Repeatable.\n"
+    "  --width W, --height H   window size in pixels (1280 x 800)\n"
+    "  --realtime          with --frames: pace by the wall clock, as interactively\n"
+    "  --msaa N            anti-aliasing samples, 0 = off (4)\n"
+    "  --ui-scale S        UI scale for large rooms (default: the monitor's)\n"
+    "  -h, --help          this help\n"
+#if !defined(SAMARA_HAVE_VIEWER)
+    "\nThis build has no viewer (headless preset); use `samara run SCENE --summary`.\n"
+#endif
+    ;
 
 const char* helpFor(const std::string& command) {
   if (command == "run") return kRunHelp;
@@ -537,6 +558,83 @@ int inspectCommand(const Options& o, std::ostream& out) {
   return kExitOk;
 }
 
+int parseIntIn(const std::string& flag, const std::string& v, long lo, long hi) {
+  char* end = nullptr;
+  errno = 0;
+  const long n = std::strtol(v.c_str(), &end, 10);
+  if (v.empty() || *end != '\0' || errno != 0 || n < lo || n > hi) {
+    throw UsageError{"view: " + flag + " needs an integer in [" + std::to_string(lo) + ", " +
+                     std::to_string(hi) + "] (got \"" + v + "\")"};
+  }
+  return static_cast<int>(n);
+}
+
+/// `samara view [SCENE] [options]`: the viewer, or a clear message in a headless build.
+int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+#if defined(SAMARA_HAVE_VIEWER)
+  app::ViewerOptions o;
+  o.out = &out;
+  o.err = &err;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw UsageError{"view: " + a + " needs a value"};
+      return args[++i];
+    };
+    if (a == "-h" || a == "--help") {
+      out << kViewHelp;
+      return kExitOk;
+    } else if (a == "--frames") {
+      o.frames = parseIntIn(a, value(), 1, 100'000'000);
+    } else if (a == "--width" || a == "--height") {
+      (a == "--width" ? o.width : o.height) = parseIntIn(a, value(), 64, 16384);
+    } else if (a == "--msaa") {
+      o.msaa = parseIntIn(a, value(), 0, 16);
+    } else if (a == "--screenshot") {
+      o.screenshotPath = value();
+      if (o.screenshotPath.empty()) throw UsageError{"view: --screenshot needs a file name"};
+    } else if (a == "--set") {
+      const std::string s = value();
+      const std::size_t at = s.find('=');
+      if (at == std::string::npos || at == 0) {
+        throw UsageError{"view: --set needs PATH=VALUE (got \"" + s + "\")"};
+      }
+      o.sets.emplace_back(s.substr(0, at), s.substr(at + 1));
+    } else if (a == "--realtime") {
+      o.realTime = true;
+    } else if (a == "--ui-scale") {
+      const std::string v = value();
+      char* end = nullptr;
+      const double x = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end != '\0' || !(x >= 0.25 && x <= 8.0)) {
+        throw UsageError{"view: --ui-scale needs a number in [0.25, 8] (got \"" + v + "\")"};
+      }
+      o.uiScale = static_cast<float>(x);
+    } else if (!a.empty() && a[0] == '-') {
+      throw UsageError{"view: unknown option " + a + " (see samara help view)"};
+    } else if (o.scenePath.empty()) {
+      o.scenePath = a;
+    } else {
+      throw UsageError{"view: unexpected argument \"" + a + "\""};
+    }
+  }
+  if (!o.screenshotPath.empty() && o.frames == 0) {
+    throw UsageError{"view: --screenshot needs --frames N"};
+  }
+  return app::runViewer(o);
+#else
+  for (const std::string& a : args) {
+    if (a == "-h" || a == "--help") {
+      out << kViewHelp;
+      return kExitOk;
+    }
+  }
+  err << "samara: view: this build has no viewer (headless preset); use "
+         "`samara run SCENE --summary` or `samara inspect SCENE`\n";
+  return kExitUsage;
+#endif
+}
+
 }  // namespace
 
 void installInterruptHandler() {
@@ -549,8 +647,12 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
   try {
     if (args.empty()) {
+#if defined(SAMARA_HAVE_VIEWER)
+      return viewCommand({}, out, err);
+#else
       err << kMainHelp;
       return kExitUsage;
+#endif
     }
     const std::string command = args[0];
     const std::vector<std::string> rest(args.begin() + 1, args.end());
@@ -572,17 +674,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       out << text;
       return kExitOk;
     }
-    if (command == "view") {
-      for (const std::string& a : rest) {
-        if (a == "-h" || a == "--help") {
-          out << kViewHelp;
-          return kExitOk;
-        }
-      }
-      err << "samara: view: the viewer is not built yet (a later issue); use "
-             "`samara run SCENE --summary` or `samara inspect SCENE`\n";
-      return kExitUsage;
-    }
+    if (command == "view") return viewCommand(rest, out, err);
     if (command == "run" || command == "inspect") {
       const Options o = parseOptions(command, rest);
       if (o.help) {

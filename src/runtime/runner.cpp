@@ -142,9 +142,9 @@ TickResult Runner::tick() {
   emitSamples();
   // Publish at most every publishInterval while stepping; at once after commands, when
   // paused, and before a long wait.
-  if (dirty_ && (r.commands > 0 || status_ != RunStatus::kRunning ||
-                 wall - lastPublish_ >= options_.publishInterval ||
-                 r.wait >= options_.publishInterval)) {
+  if (dirty_ &&
+      (r.commands > 0 || status_ != RunStatus::kRunning ||
+       wall - lastPublish_ >= options_.publishInterval || r.wait >= options_.publishInterval)) {
     publish(wall);
   }
   return r;
@@ -268,8 +268,8 @@ bool Runner::stepOnce() {
   dirty_ = true;
   if (!report.ok()) {
     status_ = RunStatus::kFailed;
-    message_ = "step " + std::to_string(world_->stepIndex() + 1) + " (t = " +
-               formatSeconds(world_->time()) + " s) failed: " + report.message +
+    message_ = "step " + std::to_string(world_->stepIndex() + 1) +
+               " (t = " + formatSeconds(world_->time()) + " s) failed: " + report.message +
                ". Paused: reduce h, change the parameters, or reset.";
     failure_ = true;
     lastReport_ = std::move(report);

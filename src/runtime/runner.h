@@ -27,13 +27,13 @@
 namespace samara::runtime {
 
 struct RunnerOptions {
-  std::shared_ptr<Clock> clock;   ///< wall clock; default a SteadyClock
-  PacerSettings pacing;           ///< frame budget, catch-up share, maximum lag
-  bool startPaused = false;       ///< a newly loaded scene waits for Resume; default false
+  std::shared_ptr<Clock> clock;          ///< wall clock; default a SteadyClock
+  PacerSettings pacing;                  ///< frame budget, catch-up share, maximum lag
+  bool startPaused = false;              ///< a newly loaded scene waits for Resume; default false
   double publishInterval = 1.0 / 120.0;  ///< min wall s between snapshots while stepping
-  double statsWindow = 0.5;       ///< wall s over which the real-time factor is measured
-  int maxStepsPerTick = 100000;   ///< safety cap (a clock that never advances)
-  double idleWait = 0.05;         ///< wall s the thread sleeps when paused (commands wake it)
+  double statsWindow = 0.5;              ///< wall s over which the real-time factor is measured
+  int maxStepsPerTick = 100000;          ///< safety cap (a clock that never advances)
+  double idleWait = 0.05;  ///< wall s the thread sleeps when paused (commands wake it)
 };
 
 /// What one tick did.

@@ -26,22 +26,22 @@ struct BodySnapshot {
   geometry::VertexMatrix vertices;
   /// Triangles (indices into `vertices`); shared, changes only when a scene is loaded.
   std::shared_ptr<const geometry::FaceMatrix> faces;
-  core::BodyDiagnostics diagnostics;  ///< world frame, SI (PHYSICS.md §5)
-  double mass = 0.0;                  ///< kg
-  double delta = 0.0;                 ///< δ in use, m
-  double deltaAuto = 0.0;             ///< δ computed from the mesh, m
+  core::BodyDiagnostics diagnostics;    ///< world frame, SI (PHYSICS.md §5)
+  double mass = 0.0;                    ///< kg
+  double delta = 0.0;                   ///< δ in use, m
+  double deltaAuto = 0.0;               ///< δ computed from the mesh, m
   std::optional<double> deltaOverride;  ///< m; nullopt = auto
-  double radius = 0.0;  ///< largest distance of a vertex from the centre of mass, m
+  double radius = 0.0;                  ///< largest distance of a vertex from the centre of mass, m
 };
 
 /// The parameters the world is stepping with now.
 struct AppliedParams {
-  double fluidDensity = 1.225;        ///< kg/m³
-  Vec3 wind = Vec3::Zero();           ///< m/s
-  double dt = 0.005;                  ///< s
-  double speed = 1.0;                 ///< simulated s per wall s
-  bool unlimited = false;             ///< as fast as possible
-  Vec3 gravity = Vec3(0, -9.81, 0);   ///< m/s²
+  double fluidDensity = 1.225;          ///< kg/m³
+  Vec3 wind = Vec3::Zero();             ///< m/s
+  double dt = 0.005;                    ///< s
+  double speed = 1.0;                   ///< simulated s per wall s
+  bool unlimited = false;               ///< as fast as possible
+  Vec3 gravity = Vec3(0, -9.81, 0);     ///< m/s²
   std::optional<core::WaterDef> water;  ///< water below a level, if the scene has it
   std::optional<core::FloorDef> floor;  ///< floor, if the scene has one
 };

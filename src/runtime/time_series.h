@@ -12,16 +12,24 @@ namespace samara::runtime {
 
 /// The quantities kept per sample (world frame, SI units).
 enum Channel : int {
-  kPx, kPy, kPz, kPNorm,          ///< linear momentum, kg·m/s
-  kLx, kLy, kLz, kLNorm,          ///< angular momentum about the world origin, kg·m²/s
-  kFallSpeed,                     ///< COM velocity along gravity, m/s
-  kSpinRate,                      ///< ω about the up axis, rad/s
-  kOmegaNorm,                     ///< |ω|, rad/s
-  kKineticEnergy,                 ///< ½ Yᵀ𝒦Y, J
-  kKineticEnergyBody,             ///< body part, J
-  kKineticEnergyFluid,            ///< fluid (added-mass) part, J
-  kComX, kComY, kComZ,            ///< centre of mass, m
-  kNewtonIterations,              ///< of the step that produced the sample
+  kPx,                  ///< linear momentum x, kg·m/s
+  kPy,                  ///< linear momentum y, kg·m/s
+  kPz,                  ///< linear momentum z, kg·m/s
+  kPNorm,               ///< |linear momentum|, kg·m/s
+  kLx,                  ///< angular momentum about the world origin x, kg·m²/s
+  kLy,                  ///< angular momentum y, kg·m²/s
+  kLz,                  ///< angular momentum z, kg·m²/s
+  kLNorm,               ///< |angular momentum|, kg·m²/s
+  kFallSpeed,           ///< COM velocity along gravity, m/s
+  kSpinRate,            ///< ω about the up axis, rad/s
+  kOmegaNorm,           ///< |ω|, rad/s
+  kKineticEnergy,       ///< ½ Yᵀ𝒦Y, J
+  kKineticEnergyBody,   ///< body part, J
+  kKineticEnergyFluid,  ///< fluid (added-mass) part, J
+  kComX,                ///< centre of mass x, m
+  kComY,                ///< centre of mass y, m
+  kComZ,                ///< centre of mass z, m
+  kNewtonIterations,    ///< of the step that produced the sample
   kNumChannels
 };
 

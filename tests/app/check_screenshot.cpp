@@ -2,7 +2,8 @@
 // then checks that the PNG exists, has the window's size, is not blank (pixel variance),
 // and that the simulated time advanced (the viewer's summary line on stdout).
 // Exit codes: 0 pass, 1 fail, 77 skip (xvfb-run is not installed).
-//   check_screenshot VIEWER SCENE OUT.png FRAMES WIDTH HEIGHT [--realtime]
+//   check_screenshot SAMARA SCENE OUT.png FRAMES WIDTH HEIGHT [--realtime]
+// (runs `SAMARA view SCENE --frames N --screenshot OUT.png --width W --height H`)
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -33,7 +34,8 @@ bool onPath(const std::string& program) {
   std::size_t start = 0;
   while (start <= p.size()) {
     const std::size_t end = p.find(':', start);
-    const std::string dir = p.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    const std::string dir =
+        p.substr(start, end == std::string::npos ? std::string::npos : end - start);
     std::error_code ec;
     if (!dir.empty() && fs::exists(fs::path(dir) / program, ec)) return true;
     if (end == std::string::npos) break;
@@ -58,7 +60,8 @@ std::string quote(const std::string& s) {
 
 int main(int argc, char** argv) {
   if (argc < 7) {
-    std::fprintf(stderr, "usage: check_screenshot VIEWER SCENE OUT.png FRAMES WIDTH HEIGHT [--realtime]\n");
+    std::fprintf(stderr,
+                 "usage: check_screenshot SAMARA SCENE OUT.png FRAMES WIDTH HEIGHT [--realtime]\n");
     return 1;
   }
   const std::string viewer = argv[1], scene = argv[2], out = argv[3];
@@ -70,12 +73,12 @@ int main(int argc, char** argv) {
   }
   std::error_code ec;
   fs::remove(out, ec);
-  const std::string cmd = "xvfb-run -a -s " + quote("-screen 0 " + std::to_string(width + 64) + "x" +
-                                                    std::to_string(height + 64) + "x24") +
-                          " " + quote(viewer) + " " + quote(scene) + " --frames " +
-                          std::to_string(frames) + " --screenshot " + quote(out) + " --width " +
-                          std::to_string(width) + " --height " + std::to_string(height) +
-                          (realtime ? " --realtime" : "") + " 2>&1";
+  const std::string cmd =
+      "xvfb-run -a -s " +
+      quote("-screen 0 " + std::to_string(width + 64) + "x" + std::to_string(height + 64) + "x24") +
+      " " + quote(viewer) + " view " + quote(scene) + " --frames " + std::to_string(frames) +
+      " --screenshot " + quote(out) + " --width " + std::to_string(width) + " --height " +
+      std::to_string(height) + (realtime ? " --realtime" : "") + " 2>&1";
   std::printf("running: %s\n", cmd.c_str());
   std::FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) {

@@ -1,6 +1,5 @@
 // Axis ticks of the plot widget: nice steps, tick values, labels, degenerate ranges.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 

@@ -1,8 +1,7 @@
 // The pacer alone: steps per wall interval at several speeds, the catch-up cap and
 // re-anchoring, unlimited speed.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
 
 #include "runtime/pacer.h"

@@ -3,7 +3,6 @@
 // `samara run` does), failure handling, and the lossless plot channel. Also run under
 // ThreadSanitizer (`cmake --preset tsan`).
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -36,8 +35,8 @@ bool sameBits(const Vec3& a, const Vec3& b) {
 }
 
 bool sameBits(const core::BodyDiagnostics& a, const core::BodyDiagnostics& b) {
-  return sameBits(a.com, b.com) && sameBits(a.velocity, b.velocity) &&
-         sameBits(a.omega, b.omega) && sameBits(a.linearMomentum, b.linearMomentum) &&
+  return sameBits(a.com, b.com) && sameBits(a.velocity, b.velocity) && sameBits(a.omega, b.omega) &&
+         sameBits(a.linearMomentum, b.linearMomentum) &&
          sameBits(a.angularMomentum, b.angularMomentum) &&
          std::memcmp(&a.kineticEnergy, &b.kineticEnergy, sizeof(double)) == 0;
 }
@@ -308,8 +307,7 @@ TEST_CASE("Runner: the plot channel loses no sample when frames are skipped",
   CHECK(samples.back().time == w.time());
 }
 
-TEST_CASE("Runner: a failed step pauses the run and publishes the reason",
-          "[runtime][runner]") {
+TEST_CASE("Runner: a failed step pauses the run and publishes the reason", "[runtime][runner]") {
   Fixture f;
   core::WorldDef def;
   def.fluid.density = 998.0;
@@ -340,8 +338,7 @@ TEST_CASE("Runner: a failed step pauses the run and publishes the reason",
   CHECK(f.snap().message.empty());
 }
 
-TEST_CASE("Runner: load errors keep the current scene and name the file",
-          "[runtime][runner]") {
+TEST_CASE("Runner: load errors keep the current scene and name the file", "[runtime][runner]") {
   Fixture f;
   f.runner->post(LoadScene{kPlate, {}});
   f.frame();
@@ -379,7 +376,8 @@ TEST_CASE("Runner: restart with new parameters equals samara run --set",
   f.runner->post(Step{80});
   f.frame();
   core::World w = io::makeWorld(
-      io::loadScene(kPlate, {{"fluid.density", "998"}, {"sim.dt", "0.001"}, {"bodies.0.delta", "0.01"}}),
+      io::loadScene(kPlate,
+                    {{"fluid.density", "998"}, {"sim.dt", "0.001"}, {"bodies.0.delta", "0.01"}}),
       kPlate);
   for (int i = 0; i < 80; ++i) REQUIRE(w.step().ok());
   CHECK(f.snap().stepIndex == 80);

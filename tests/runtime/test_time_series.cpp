@@ -41,8 +41,7 @@ TEST_CASE("TimeSeries: ring buffer keeps the newest samples", "[runtime][plot]")
   CHECK(ts.nearest(99.0) == 3);
 }
 
-TEST_CASE("PlotHistory: per body, cleared by a new run, stale samples ignored",
-          "[runtime][plot]") {
+TEST_CASE("PlotHistory: per body, cleared by a new run, stale samples ignored", "[runtime][plot]") {
   PlotHistory h;
   h.consume({sample(1, 0, 0, 1.0), sample(1, 0, 1, 2.0), sample(1, 1, 0, 3.0)});
   REQUIRE(h.numBodies() == 2);
