@@ -2,7 +2,7 @@
 JOBS ?= $(shell nproc)
 SCENE ?= assets/scenes/falling_plate.json
 
-.PHONY: all deps build debug asan tsan test test-release test-asan run run-headless bench clean format
+.PHONY: all deps build debug asan tsan test test-release test-asan test-tsan run run-headless bench clean format
 
 all: build
 
@@ -28,12 +28,19 @@ tsan: deps
 test-asan: asan
 	@ctest --preset asan -j $(JOBS)
 
+# ThreadSanitizer: the viewer's threading code (runtime: queue, triple buffer, pacer, runner).
+test-tsan: deps
+	@cmake --preset tsan >/dev/null
+	@cmake --build --preset tsan -j $(JOBS) --target test_runtime
+	@ctest --preset tsan -j $(JOBS) -R '^runtime/'
+
 test-release: build
 	@ctest --preset release -j $(JOBS)
 
-# Sanitizer run first, Release last, so the output ends with ctest's summary line.
+# Sanitizer runs first, Release last, so the output ends with ctest's summary line.
 test: deps
 	@$(MAKE) --no-print-directory test-asan
+	@$(MAKE) --no-print-directory test-tsan
 	@$(MAKE) --no-print-directory test-release
 
 # The viewer on the default scene (needs a display; headless: `make run-headless`).

@@ -29,25 +29,30 @@ WorldDef tumblingBox(int cells) {
   return def;
 }
 
-void BM_RigidStep(benchmark::State& state) {
-  const int cells = static_cast<int>(state.range(0));
-  World world(tumblingBox(cells));
-  const int faces = world.info(0).faces;
-  for (int k = 0; k < 50; ++k) (void)world.step();  // get it falling and tumbling
-  World start(world);
+/// Times world.step() (restarting from `start` every 2000 steps to stay in one regime) and
+/// reports ns per face per step and the mean Newton iterations.
+void timeSteps(benchmark::State& state, World* world) {
+  const int faces = world->info(0).faces;
+  for (int k = 0; k < 50; ++k) (void)world->step();  // get it moving
+  const World start(*world);
   int64_t steps = 0;
   int64_t iters = 0;
   for (auto _ : state) {
-    const StepReport r = world.step();
+    const StepReport r = world->step();
     iters += r.newtonIterations;
     benchmark::DoNotOptimize(r);
-    if (++steps % 2000 == 0) world = start;  // stay in the same regime
+    if (++steps % 2000 == 0) *world = start;
   }
   state.counters["faces"] = faces;
   state.counters["ns_per_face_step"] = benchmark::Counter(
       static_cast<double>(steps) * faces * 1e-9,
       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   state.counters["newton_iters"] = static_cast<double>(iters) / static_cast<double>(steps);
+}
+
+void BM_RigidStep(benchmark::State& state) {
+  World world(tumblingBox(static_cast<int>(state.range(0))));
+  timeSteps(state, &world);
 }
 // Argument: cells per box side.
 BENCHMARK(BM_RigidStep)->Arg(9)->Arg(29)->Arg(91)->Unit(benchmark::kMicrosecond);
@@ -67,22 +72,7 @@ void BM_ShapeChangingStep(benchmark::State& state) {
   wave->prepare();
   def.bodies[0].animation = wave;
   World world(def);
-  const int faces = world.info(0).faces;
-  for (int k = 0; k < 50; ++k) (void)world.step();
-  World start(world);
-  int64_t steps = 0;
-  int64_t iters = 0;
-  for (auto _ : state) {
-    const StepReport r = world.step();
-    iters += r.newtonIterations;
-    benchmark::DoNotOptimize(r);
-    if (++steps % 2000 == 0) world = start;
-  }
-  state.counters["faces"] = faces;
-  state.counters["ns_per_face_step"] = benchmark::Counter(
-      static_cast<double>(steps) * faces * 1e-9,
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-  state.counters["newton_iters"] = static_cast<double>(iters) / static_cast<double>(steps);
+  timeSteps(state, &world);
 }
 BENCHMARK(BM_ShapeChangingStep)->Arg(9)->Arg(29)->Arg(91)->Unit(benchmark::kMicrosecond);
 

@@ -16,7 +16,7 @@
 namespace samara::io {
 namespace {
 
-bool isBlank(char c) { return c == ' ' || c == '\t'; }
+bool isBlank(char c) { return isObjBlank(c); }
 
 /// Splits `text` into lines the way tinyobjloader does ("\n", "\r\n" or "\r" end a line);
 /// a line ends early at a NUL byte, as tinyobjloader reads it as a C string.
@@ -37,18 +37,6 @@ std::vector<std::string_view> splitLines(const std::string& text) {
   return lines;
 }
 
-/// Whitespace-separated tokens of `s` (space and tab, as tinyobjloader).
-std::vector<std::string_view> tokens(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && isBlank(s[i])) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && !isBlank(s[i])) ++i;
-    if (i > start) out.push_back(s.substr(start, i - start));
-  }
-  return out;
-}
 
 /// Parses a whole token as a double (correctly rounded, locale independent). Returns false
 /// if the token is not a number; sets *finite = false for nan, inf or overflow.
@@ -108,7 +96,7 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
     const bool isVertex = line.size() >= 2 && line[0] == 'v' && isBlank(line[1]);
     const bool isFace = line.size() >= 2 && line[0] == 'f' && isBlank(line[1]);
     if (isVertex) {
-      const std::vector<std::string_view> t = tokens(line.substr(2));
+      const std::vector<std::string_view> t = objTokens(line.substr(2));
       if (t.size() < 3) {
         throw Error::atLine(path, lineNo, "a vertex needs three coordinates (v x y z)");
       }
@@ -130,7 +118,7 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
       vertexLine.push_back(lineNo);
       filtered.append(line);
     } else if (isFace) {
-      const std::size_t n = tokens(line.substr(2)).size();
+      const std::size_t n = objTokens(line.substr(2)).size();
       if (n < 3) {
         throw Error::atLine(path, lineNo,
                             "a face needs at least three vertices (got " + std::to_string(n) + ")");
@@ -238,6 +226,18 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
 
 geometry::TriMesh loadObj(const std::string& path, std::uintmax_t maxBytes) {
   return parseObj(readFile(path, maxBytes), path);
+}
+
+std::vector<std::string_view> objTokens(std::string_view s) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && isObjBlank(s[i])) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && !isObjBlank(s[i])) ++i;
+    if (i > start) out.push_back(s.substr(start, i - start));
+  }
+  return out;
 }
 
 }  // namespace samara::io

@@ -5,6 +5,8 @@
 // oriented outward; every error names the file and the OBJ line.
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "geometry/tri_mesh.h"
 
@@ -19,5 +21,10 @@ geometry::TriMesh loadObj(const std::string& path, std::uintmax_t maxBytes = 1ul
 
 /// As loadObj, from the file's contents; `path` only names it in messages.
 geometry::TriMesh parseObj(const std::string& text, const std::string& path);
+
+/// OBJ whitespace: space and tab (as tinyobjloader).
+inline bool isObjBlank(char c) { return c == ' ' || c == '\t'; }
+/// The whitespace-separated tokens of an OBJ line (views into `s`).
+std::vector<std::string_view> objTokens(std::string_view s);
 
 }  // namespace samara::io

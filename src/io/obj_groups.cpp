@@ -7,23 +7,12 @@
 
 #include "io/error.h"
 #include "io/json_util.h"
+#include "io/obj.h"
 
 namespace samara::io {
 namespace {
 
-bool isBlank(char c) { return c == ' ' || c == '\t'; }
-
-std::vector<std::string_view> tokens(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && isBlank(s[i])) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && !isBlank(s[i])) ++i;
-    if (i > start) out.push_back(s.substr(start, i - start));
-  }
-  return out;
-}
+bool isBlank(char c) { return isObjBlank(c); }
 
 /// The record keyword of a line (leading blanks skipped), or "".
 std::string_view keyword(std::string_view line, std::string_view* rest) {
@@ -59,13 +48,13 @@ MeshGroups scanObjGroups(const std::string& text, const std::string& path) {
       ++numVertices;
     } else if (key == "g") {
       current.clear();
-      for (const std::string_view name : tokens(rest)) current.emplace_back(name);
+      for (const std::string_view name : objTokens(rest)) current.emplace_back(name);
       if (current.empty()) current.emplace_back("default");
       for (const std::string& name : current) groups[name];  // known even without faces
     } else if (key == "o") {
       current.clear();
       // An object name may contain blanks: the rest of the line, trimmed.
-      const std::vector<std::string_view> t = tokens(rest);
+      const std::vector<std::string_view> t = objTokens(rest);
       if (!t.empty()) {
         const char* first = t.front().data();
         const char* last = t.back().data() + t.back().size();
@@ -75,7 +64,7 @@ MeshGroups scanObjGroups(const std::string& text, const std::string& path) {
     } else if (key == "f") {
       if (current.empty()) continue;
       std::vector<int> face;
-      for (const std::string_view token : tokens(rest)) {
+      for (const std::string_view token : objTokens(rest)) {
         const std::string_view index = token.substr(0, token.find('/'));
         long long v = 0;
         const auto [ptr, ec] = std::from_chars(index.data(), index.data() + index.size(), v);

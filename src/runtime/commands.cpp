@@ -1,3 +1,4 @@
+#include "runtime/overloaded.h"
 #include "runtime/commands.h"
 
 #include <cmath>
@@ -7,13 +8,6 @@
 namespace samara::runtime {
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::string num(double x) {
   char buf[40];

@@ -1,3 +1,4 @@
+#include "runtime/overloaded.h"
 #include "runtime/runner.h"
 
 #include <algorithm>
@@ -13,13 +14,6 @@
 namespace samara::runtime {
 
 namespace {
-
-template <class... Ts>
-struct Overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::string formatSeconds(double t) {
   char buf[40];
