@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "assetgen.h"
+#include "gallery.h"
 #include "gltf_writer.h"
 #include "scenes.h"
 
@@ -162,5 +163,10 @@ int main(int argc, char** argv) {
   ok &= writeText(scenes / "zeppelin.json",
                   ag::zeppelinScene(zep, *ag::makeZeppelinAnimation(zep, turning)));
   ok &= writeText(scenes / "sea_snake.json", ag::seaSnakeScene());
+
+  // The gallery of the paper's phenomena (issue 5).
+  ok &= ag::writeGalleryFlyers(out);
+  ok &= ag::writeGallerySinking(out);
+  ok &= ag::writeGalleryLeaves(out);
   return ok ? 0 : 1;
 }

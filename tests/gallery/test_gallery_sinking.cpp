@@ -1,0 +1,2 @@
+// Placeholder: gallery checks (issue 5).
+#include <catch2/catch.hpp>

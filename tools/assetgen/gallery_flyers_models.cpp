@@ -1,0 +1,2 @@
+// Gallery models (issue 5): placeholder, filled by the gallery work.
+#include "gallery_flyers.h"
