@@ -1,5 +1,5 @@
 #pragma once
-// The `samara` command line: run, inspect, view (reserved), help, --help, --version.
+// The `samara` command line: run, inspect, view, bench, help, --help, --version.
 #include <ostream>
 
 namespace samara::cli {

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "core/gusts.h"
 #include "geometry/primitives.h"
 #include "geometry/topology.h"
 #include "io/animation_io.h"
@@ -295,7 +296,7 @@ core::WorldDef readWorld(const Node& root, Reader* r) {
 
   if (root.has("fluid")) {
     const Node f = root.at("fluid");
-    f.expectObject({"density", "wind", "water"});
+    f.expectObject({"density", "wind", "water", "gusts"});
     if (f.has("density")) def.fluid.density = f.at("density").nonNegative();
     if (f.has("wind")) def.fluid.wind = f.at("wind").vec3();
     if (f.has("water")) {
@@ -305,6 +306,18 @@ core::WorldDef readWorld(const Node& root, Reader* r) {
       if (w.has("level")) water.level = w.at("level").number();
       if (w.has("density")) water.density = w.at("density").nonNegative();
       def.fluid.water = water;
+    }
+    if (f.has("gusts")) {
+      const Node g = f.at("gusts");
+      g.expectObject({"amplitude", "period", "length", "seed"});
+      core::GustDef gusts;
+      if (g.has("amplitude")) gusts.amplitude = g.at("amplitude").nonNegative();
+      if (g.has("period")) gusts.period = g.at("period").positive();
+      if (g.has("length")) gusts.length = g.at("length").positive();
+      if (g.has("seed")) {
+        gusts.seed = static_cast<std::uint64_t>(g.at("seed").integer(0, 2147483647));
+      }
+      def.fluid.gusts = std::make_shared<core::GustField>(gusts);
     }
   }
 

@@ -1,6 +1,7 @@
 // The `samara` command line: help, usage errors (exit 2), bad input naming the file and the
 // field or line (exit 1), simulation failure (exit 3), the CSV format, --every, --set,
-// --out (atomic), --summary, inspect (text and JSON), and determinism across processes.
+// --out (atomic), --summary, inspect (text and JSON), bench (table and JSON), and determinism
+// across processes.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -477,6 +478,68 @@ TEST_CASE("inspect --json has the documented keys and the sphere's added mass", 
   CHECK_THAT(text.out, Catch::Contains("faces         5120"));
   CHECK_THAT(text.out, Catch::Contains("added mass"));
   CHECK_THAT(text.out, Catch::Contains("Kirchhoff"));
+}
+
+TEST_CASE("bench prints a table, or JSON with --json, one row per scene", "[cli][bench]") {
+  TempDir dir;
+  const std::string ball = dir.write("ball.json", kBallScene);
+  const std::string plate = dir.write("plate.json", R"({"name": "card", "sim": {"dt": 0.005},
+    "bodies": [{"mesh": {"primitive": "plate", "size": [0.1, 0.06], "segments": [4, 3]},
+                "mass": {"density": 700, "thickness": 0.0002}}]})");
+
+  const Result text = cli({"bench", "--duration", "0.05", ball, plate});
+  REQUIRE(text.code == 0);
+  const std::vector<std::string> rows = lines(text.out);
+  REQUIRE(rows.size() == 4);  // title, column header, two scenes
+  CHECK_THAT(rows[0], Catch::StartsWith("samara bench: 0.05 s simulated per scene"));
+  for (const char* col :
+       {"scene", "bodies", "faces", "h (s)", "steps", "steps/s", "x real", "ns/face/step"}) {
+    CHECK_THAT(rows[1], Catch::Contains(col));
+  }
+  std::istringstream row(rows[3]);
+  std::string name;
+  int bodies = 0;
+  long long faces = 0, steps = 0;
+  double h = 0.0, perSecond = 0.0, realTime = 0.0, nsPerFace = 0.0;
+  row >> name >> bodies >> faces >> h >> steps >> perSecond >> realTime >> nsPerFace;
+  REQUIRE(row);
+  CHECK(name == "card");
+  CHECK(bodies == 1);
+  CHECK(faces == 24);
+  CHECK(h == 0.005);
+  CHECK(steps == 10);
+  CHECK(perSecond > 0.0);
+  CHECK(realTime > 0.0);
+  CHECK(nsPerFace > 0.0);
+
+  const Result json = cli({"bench", "--json", "--duration=0.05", plate});
+  REQUIRE(json.code == 0);
+  const nlohmann::json doc = nlohmann::json::parse(json.out);
+  CHECK(doc["duration"].get<double>() == 0.05);
+  REQUIRE(doc["scenes"].size() == 1);
+  const nlohmann::json& s = doc["scenes"][0];
+  for (const char* key :
+       {"scene", "name", "bodies", "faces", "dt", "steps", "wall_seconds", "steps_per_second",
+        "real_time_factor", "ns_per_face_step", "status", "message"}) {
+    INFO(key);
+    CHECK(s.contains(key));
+  }
+  CHECK(s["name"] == "card");
+  CHECK(s["faces"] == 24);
+  CHECK(s["steps"] == 10);
+  CHECK(s["status"] == "ok");
+  const double wall = s["wall_seconds"].get<double>();
+  CHECK(s["real_time_factor"].get<double>() == Approx(0.05 / wall));
+  CHECK(s["ns_per_face_step"].get<double>() == Approx(wall * 1e9 / (10.0 * 24.0)));
+
+  // A scene that cannot be loaded is reported in its row; the others still run; exit 1.
+  const Result missing = cli({"bench", "--duration", "0.05", dir.file("nope.json"), plate});
+  CHECK(missing.code == 1);
+  CHECK_THAT(missing.out, Catch::Contains("cannot load"));
+  CHECK_THAT(missing.out, Catch::Contains("card"));
+  CHECK(cli({"bench", "--duration", "0", plate}).code == 2);
+  CHECK(cli({"bench", "--frobnicate", plate}).code == 2);
+  CHECK_THAT(cli({"help", "bench"}).out, Catch::StartsWith("usage: samara bench"));
 }
 
 TEST_CASE("the samara executable: exit codes and messages", "[cli][exe]") {

@@ -1,2 +1,279 @@
-// Placeholder: gallery checks (issue 5).
+// Leaves and falling plates (issue 5): leaves flutter and drift, drift grows with the wind,
+// no leaf falls like in a vacuum; gusts are deterministic; thin plates show fluttering and
+// steady descent, with the regime measured from the tilt history.
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "core/gusts.h"
+#include "gallery_leaves.h"
+#include "geometry/topology.h"
+#include "io/scene.h"
+
+using namespace samara;
+using namespace samara::assetgen;
+
+namespace {
+
+constexpr double kTestResolution = 0.5;  ///< the fall agrees with resolution 1 to ~1 %
+constexpr double kDrop = 3.0;            ///< m
+const double kVacuumTime = std::sqrt(2.0 * kDrop / 9.81);
+
+std::vector<Model> testLeaves() {
+  return {makeLeaf(LeafShape::kBeech, kTestResolution),
+          makeLeaf(LeafShape::kMaple, kTestResolution),
+          makeLeaf(LeafShape::kWillow, kTestResolution)};
+}
+
+std::vector<FallRecord> fall(const std::vector<Model>& leaves, const Vec3& wind,
+                             const std::optional<core::GustDef>& gusts, double density = 1.225) {
+  core::WorldDef def = leavesWorld(leaves, wind, gusts);
+  def.fluid.density = density;
+  core::World world(def);
+  const Vec3 dir = wind.norm() > 0.0 ? Vec3(wind.normalized()) : Vec3(Vec3::UnitZ());
+  return recordFalls(&world, kDrop, 8.0, dir);
+}
+
+}  // namespace
+
+TEST_CASE("leaf meshes: an open blade and a closed stem, leaf areal density", "[gallery][leaves]") {
+  for (LeafShape shape : {LeafShape::kBeech, LeafShape::kMaple, LeafShape::kWillow}) {
+    const Model m = makeLeaf(shape, kShippedResolution);
+    INFO(m.name << ": " << m.mesh.numFaces() << " faces");
+    const geometry::Topology topo = geometry::buildTopology(m.mesh);
+    int sheets = 0, closed = 0;
+    for (const auto& p : topo.parts) (p.kind == geometry::PartKind::kClosed ? closed : sheets)++;
+    CHECK(sheets == 1);
+    CHECK(closed == 1);
+    CHECK(m.group("blade").numFaces > 800);
+    core::WorldDef def = leavesWorld({m}, Vec3::Zero(), std::nullopt);
+    const core::World world(def);
+    const core::BodyInfo info = world.info(0);
+    // Blade 0.2 kg/m² plus a stem of a few percent.
+    const Group& g = m.group("blade");
+    double bladeArea = 0.0;
+    for (int f = g.firstFace; f < g.firstFace + g.numFaces; ++f) {
+      const Vec3 a = m.mesh.vertex(m.mesh.F(f, 0)), b = m.mesh.vertex(m.mesh.F(f, 1)),
+                 c = m.mesh.vertex(m.mesh.F(f, 2));
+      bladeArea += 0.5 * (b - a).cross(c - a).norm();
+    }
+    const double blade = kLeafDensity * kLeafThickness * bladeArea;
+    std::printf("%s: %d faces (blade %d, stem %d), blade %.2f cm^2, mass %.3f g, delta %.2f mm\n",
+                m.name.c_str(), m.mesh.numFaces(), g.numFaces, m.group("stem").numFaces,
+                bladeArea * 1e4, info.mass * 1e3, info.delta * 1e3);
+    CHECK(info.mass > blade);
+    CHECK(info.mass < 1.15 * blade);
+    CHECK(info.delta > 0.002);
+    CHECK(info.delta < 0.02);
+  }
+}
+
+TEST_CASE("leaves flutter and drift and do not fall like in a vacuum", "[gallery][leaves]") {
+  const std::vector<Model> leaves = testLeaves();
+  const std::vector<FallRecord> air = fall(leaves, Vec3::Zero(), std::nullopt);
+  const std::vector<FallRecord> vacuum = fall(leaves, Vec3::Zero(), std::nullopt, 0.0);
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    const FallRecord& a = air[i];
+    const FallRecord& v = vacuum[i];
+    std::printf(
+        "leaves still %-12s fall 3 m in %.2f s (vacuum %.2f s), swing %.3f m, "
+        "tilt sign changes %d, max tilt %.0f deg\n",
+        leaves[i].name.c_str(), a.fallTime, v.fallTime, a.lateralSwing, a.tiltSignChanges,
+        a.maxTiltDeg);
+    INFO(leaves[i].name);
+    REQUIRE(a.reached);
+    REQUIRE(v.reached);
+    // The vacuum twin is free fall: straight down, no rocking.
+    CHECK(v.fallTime == Approx(kVacuumTime).margin(0.005));
+    CHECK(v.lateralSwing < 1e-6);
+    CHECK(v.tiltSignChanges == 0);
+    // In air: much slower, swinging sideways and rocking (the tilt changes sign).
+    CHECK(a.fallTime > 2.5 * kVacuumTime);
+    CHECK(a.lateralSwing > 0.02);
+    CHECK(a.tiltSignChanges >= 4);
+  }
+}
+
+TEST_CASE("leaves drift further the stronger the wind", "[gallery][leaves]") {
+  const std::vector<Model> leaves = testLeaves();
+  const double winds[] = {0.0, 2.0, 3.0};
+  std::vector<double> mean;
+  std::vector<std::vector<FallRecord>> runs;
+  for (double w : winds) {
+    runs.push_back(fall(leaves, Vec3(0.0, 0.0, w), std::nullopt));
+    double m = 0.0;
+    for (const FallRecord& r : runs.back()) {
+      REQUIRE(r.reached);
+      m += r.meanDrift / static_cast<double>(leaves.size());
+    }
+    std::printf("leaves wind %.1f m/s: drift along the wind over a 3 m fall:", w);
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      std::printf(" %s %.2f m (%.2f s)", leaves[i].name.c_str(), runs.back()[i].meanDrift,
+                  runs.back()[i].fallTime);
+    }
+    std::printf("; mean %.2f m\n", m);
+    mean.push_back(m);
+  }
+  CHECK(mean[1] > mean[0] + 0.2);
+  CHECK(mean[2] > mean[1] + 0.5);
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    INFO(leaves[i].name);
+    CHECK(runs[2][i].meanDrift > runs[0][i].meanDrift + 0.5);
+    CHECK(runs[2][i].tiltSignChanges >= 4);  // still fluttering, not just carried
+  }
+}
+
+TEST_CASE("gusts: deterministic, seeded, RMS = amplitude, divergence free",
+          "[gallery][leaves][gusts]") {
+  const core::GustDef def = leafGusts();
+  const core::GustField a(def), b(def);
+  core::GustDef other = def;
+  other.seed = def.seed + 1;
+  const core::GustField c(other);
+  double sum2 = 0.0, maxDiv = 0.0, maxDiff = 0.0;
+  int n = 0;
+  for (int i = 0; i < 40; ++i) {
+    for (int k = 0; k < 50; ++k) {
+      const Vec3 x(0.37 * i, 0.11 * i - 0.5, -0.23 * i);
+      const double t = 0.61 * k;
+      const Vec3 u = a.velocity(x, t);
+      REQUIRE(u == b.velocity(x, t));  // same seed, same bits
+      maxDiff = std::max(maxDiff, (u - c.velocity(x, t)).norm());
+      sum2 += u.squaredNorm();
+      ++n;
+      const double e = 1e-5;
+      double div = 0.0;
+      for (int d = 0; d < 3; ++d) {
+        const Vec3 step = e * Vec3::Unit(d);
+        div += (a.velocity(x + step, t)[d] - a.velocity(x - step, t)[d]) / (2.0 * e);
+      }
+      maxDiv = std::max(maxDiv, std::abs(div));
+    }
+  }
+  CHECK(maxDiff > 0.1);  // another seed, another field
+  CHECK(std::sqrt(sum2 / n) == Approx(def.amplitude).epsilon(0.2));
+  CHECK(maxDiv < 1e-6);
+}
+
+TEST_CASE("gusts change the leaves' paths, reproducibly", "[gallery][leaves][gusts]") {
+  const std::vector<Model> leaves = testLeaves();
+  const Vec3 wind(0.0, 0.0, 2.0);
+  const std::vector<FallRecord> plain = fall(leaves, wind, std::nullopt);
+  const std::vector<FallRecord> gust1 = fall(leaves, wind, leafGusts());
+  const std::vector<FallRecord> gust2 = fall(leaves, wind, leafGusts());
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    INFO(leaves[i].name);
+    std::printf(
+        "leaves wind 2 m/s %-12s drift %.2f m, with gusts %.2f m; fall %.2f / %.2f s; "
+        "swing %.3f / %.3f m\n",
+        leaves[i].name.c_str(), plain[i].meanDrift, gust1[i].meanDrift, plain[i].fallTime,
+        gust1[i].fallTime, plain[i].lateralSwing, gust1[i].lateralSwing);
+    CHECK(gust1[i].reached);
+    CHECK(gust1[i].meanDrift == gust2[i].meanDrift);  // deterministic
+    CHECK(gust1[i].fallTime == gust2[i].fallTime);
+    CHECK(std::abs(gust1[i].meanDrift - plain[i].meanDrift) > 0.02);
+    CHECK(gust1[i].fallTime > 2.0 * kVacuumTime);
+  }
+}
+
+// --- falling plates -------------------------------------------------------------------------
+
+namespace {
+
+void printSweep(const char* label, const PlateSweep& sw, const std::vector<PlateResult>& res) {
+  std::printf("falling plates in %s (L = %g m, rho_p = %g, release %g deg, %g s):\n", label,
+              sw.chord, sw.plateDensity, sw.releaseDeg, sw.duration);
+  std::printf("  %-7s %-10s %-11s %9s %9s %9s %9s %10s %8s\n", "I*", "t (mm)", "regime", "amp(deg)",
+              "late", "mean", "net rot", "fall(m/s)", "drift(m)");
+  for (const PlateResult& r : res) {
+    std::printf("  %-7g %-10.4g %-11s %9.1f %9.1f %9.1f %9.0f %10.3f %8.2f\n", r.iStar,
+                r.thickness * 1e3, regimeName(r.tilt.regime), r.tilt.amplitudeDeg,
+                r.tilt.lateAmplitudeDeg, r.tilt.meanTiltDeg, r.tilt.netRotationDeg, r.fallSpeed,
+                r.drift);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("tilt classifier on synthetic histories", "[gallery][plates]") {
+  std::vector<double> steady, flutter, tumble, chaos;
+  for (int i = 0; i < 4000; ++i) {
+    const double t = 0.002 * i;
+    steady.push_back(0.3 * std::exp(-t) * std::cos(6.0 * t));
+    flutter.push_back(0.5 * std::cos(3.0 * t));
+    tumble.push_back(-4.0 * t + 0.3 * std::sin(8.0 * t));
+    chaos.push_back(2.5 * std::sin(1.3 * t) + 1.5 * std::sin(3.7 * t * t / 8.0));
+  }
+  CHECK(classifyTilt(steady).regime == FallRegime::kSteady);
+  CHECK(classifyTilt(flutter).regime == FallRegime::kFluttering);
+  CHECK(classifyTilt(tumble).regime == FallRegime::kTumbling);
+  CHECK(classifyTilt(chaos).regime == FallRegime::kChaotic);
+}
+
+TEST_CASE("thin plates flutter at small I* and descend steadily at larger I*",
+          "[gallery][plates]") {
+  for (PlateSweep sw : {airPlates(), waterPlates()}) {
+    sw.iStars = {0.02, 0.2};
+    std::string error;
+    const std::vector<PlateResult> res = runPlateSweep(sw, &error);
+    INFO("fluid " << sw.fluidDensity << " kg/m3: " << error);
+    REQUIRE(res.size() == 2);
+    printSweep(sw.fluidDensity > 100 ? "water" : "air", sw, res);
+    // Fluttering: a sustained swing of tens of degrees, bounded below 90°.
+    CHECK(res[0].tilt.regime == FallRegime::kFluttering);
+    CHECK(res[0].tilt.lateAmplitudeDeg > 10.0);
+    CHECK(res[0].tilt.amplitudeDeg < 90.0);
+    // Steady: broadside, the tilt decayed to zero, falling at the flat-plate speed.
+    CHECK(res[1].tilt.regime == FallRegime::kSteady);
+    CHECK(std::abs(res[1].tilt.meanTiltDeg) < 1.0);
+    // ... at the flat-plate terminal speed of the model, sqrt(Δσ g / ρ_f) (c_d = 2).
+    const double sigma = (sw.plateDensity - sw.fluidDensity) * res[1].thickness;
+    CHECK(res[1].fallSpeed == Approx(std::sqrt(sigma * 9.81 / sw.fluidDensity)).epsilon(0.02));
+  }
+}
+
+TEST_CASE("falling plates: the regimes over I* in air and water", "[gallery][plates][slow]") {
+  for (const PlateSweep& sw : {airPlates(), waterPlates()}) {
+    std::string error;
+    const std::vector<PlateResult> res = runPlateSweep(sw, &error);
+    INFO("fluid " << sw.fluidDensity << " kg/m3: " << error);
+    REQUIRE(res.size() == sw.iStars.size());
+    printSweep(sw.fluidDensity > 100 ? "water" : "air", sw, res);
+    bool flutter = false;
+    for (const PlateResult& r : res) {
+      if (r.iStar <= 0.03) flutter = flutter || r.tilt.regime == FallRegime::kFluttering;
+      if (r.iStar >= 0.05) {
+        INFO("I* = " << r.iStar);
+        CHECK(r.tilt.regime == FallRegime::kSteady);
+      }
+    }
+    CHECK(flutter);
+  }
+}
+
+TEST_CASE("scene key fluid.gusts builds the seeded gust field", "[gallery][leaves][gusts]") {
+  const std::string text = R"({"fluid": {"density": 1.225, "wind": [0, 0, 2],
+      "gusts": {"amplitude": 0.6, "period": 1.5, "length": 1.0, "seed": 7}},
+    "bodies": [{"mesh": {"primitive": "plate", "size": [0.1, 0.1], "segments": [2, 2]},
+                "mass": {"density": 500, "thickness": 0.0004}}]})";
+  const core::WorldDef def = io::parseScene(text, "gusts.json", "");
+  REQUIRE(def.fluid.gusts);
+  const core::GustField expected(leafGusts());
+  for (double t : {0.0, 0.7, 3.1}) {
+    const Vec3 x(0.3, 2.0, -1.0);
+    CHECK(def.fluid.gusts->velocity(x, t) == expected.velocity(x, t));
+  }
+  // Shipped scene files parse to the same field.
+  const core::WorldDef shipped =
+      io::loadScene(std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/leaves_gusts.json");
+  REQUIRE(shipped.fluid.gusts);
+  CHECK(shipped.fluid.gusts->velocity(Vec3(1, 2, 3), 1.5) == expected.velocity(Vec3(1, 2, 3), 1.5));
+  // Unknown keys and bad values name the field.
+  const std::string bad = R"({"fluid": {"gusts": {"amplitude": 0.6, "periode": 1}},
+    "bodies": [{"mesh": {"primitive": "plate", "size": [0.1, 0.1]}, "mass": {"density": 1}}]})";
+  CHECK_THROWS_WITH(io::parseScene(bad, "bad.json", ""), Catch::Contains("/fluid/gusts"));
+  const std::string neg = R"({"fluid": {"gusts": {"length": -1}},
+    "bodies": [{"mesh": {"primitive": "plate", "size": [0.1, 0.1]}, "mass": {"density": 1}}]})";
+  CHECK_THROWS_WITH(io::parseScene(neg, "neg.json", ""), Catch::Contains("/fluid/gusts/length"));
+}

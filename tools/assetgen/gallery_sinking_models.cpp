@@ -1,2 +1,322 @@
-// Gallery models (issue 5): placeholder, filled by the gallery work.
+// Gallery (issue 5): coin, propeller, blob, parachute, ellipsoids and the scenes that use them
+// (sinking, parachute, air_to_water, Kirchhoff lessons) as core::WorldDefs. No file I/O.
+#include <cmath>
+#include <numbers>
+
+#include "builders.h"
 #include "gallery_sinking.h"
+#include "geometry/primitives.h"
+
+namespace samara::assetgen {
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kWater = 998.0;      // kg/m³
+constexpr double kAir = 1.225;        // kg/m³
+constexpr double kSilicone = 1297.4;  // kg/m³, GwtF §7.1 (Fig. 2)
+
+Model single(const std::string& name, const std::string& description, const std::string& group,
+             const geometry::TriMesh& mesh) {
+  ModelBuilder b(name, description);
+  b.add(group, mesh);
+  return b.finish();
+}
+
+/// A closed cylinder of radius r from p0 to p1 (`segments` around).
+geometry::TriMesh rod(const Vec3& p0, const Vec3& p1, double r, int segments) {
+  const Vec3 d = p1 - p0;
+  geometry::TriMesh m = geometry::makeCylinder(r, d.norm(), segments, 1);
+  const Mat3 R =
+      Eigen::Quaterniond::FromTwoVectors(Vec3::UnitY(), d.normalized()).toRotationMatrix();
+  const Vec3 c = 0.5 * (p0 + p1);
+  for (int i = 0; i < m.numVertices(); ++i) m.V.row(i) = (R * m.vertex(i) + c).transpose();
+  return m;
+}
+
+std::string num(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", x);
+  return buf;
+}
+
+core::BodyDef densityBody(const std::string& name, const geometry::TriMesh& mesh, double rho) {
+  core::BodyDef b;
+  b.name = name;
+  b.mesh = mesh;
+  b.mass.mode = core::MassMode::kDensity;
+  b.mass.density = rho;
+  return b;
+}
+
+int ellipsoidSubdivisions(double resolution) { return resolution >= 1.0 ? 4 : 3; }
+
+}  // namespace
+
+Model makeCoin(double radius, double thickness, int segments) {
+  return single("coin", "coin: closed disk along y", "coin",
+                geometry::makeDisk(radius, thickness, segments));
+}
+
+Model makePropeller(double resolution, double pitch) {
+  constexpr double kHubR = 0.008, kHubL = 0.014, kR = 0.05;
+  const int nu = scaledCount(24, resolution, 6);
+  const int nv = scaledCount(8, resolution, 3);
+  // Blade along +x: a blade element at radius r moves along e_t = ŷ × x̂ = −ẑ when spinning
+  // +y; its chord (trailing → leading edge) is cos θ e_t + sin θ ŷ, tan θ = pitch/(2πr).
+  auto mid = [=](double u, double v) -> Vec3 {
+    const double r = kHubR + (kR - kHubR) * u;
+    const double theta = std::atan2(pitch, 2.0 * kPi * r);
+    const double chord = 0.022 - 0.010 * u;
+    const Vec3 d = std::cos(theta) * Vec3(0, 0, -1) + std::sin(theta) * Vec3::UnitY();
+    return Vec3(r, 0.0, 0.0) + (v - 0.5) * chord * d;
+  };
+  auto thickness = [](double u, double) { return 0.0025 - 0.001 * u; };
+  geometry::TriMesh blades = slab(mid, thickness, nu, nv);
+  geometry::appendMesh(&blades, rotated(blades, Vec3::Zero(), Vec3::UnitY(), kPi));
+  ModelBuilder b("propeller", "two-blade propeller about +y (radius 0.05 m, pitch " + num(pitch) +
+                                  " m/rev): hub and twisted blades");
+  b.add("hub", geometry::makeCylinder(kHubR, kHubL, scaledCount(24, resolution, 8), 1));
+  b.add("blades", blades);
+  return b.finish();
+}
+
+Model makeBlob(double radius, int subdivisions) {
+  geometry::TriMesh m = geometry::makeSphere(1.0, subdivisions);
+  for (int i = 0; i < m.numVertices(); ++i) {
+    const Vec3 p = m.vertex(i).normalized();
+    const double x = p.x(), y = p.y(), z = p.z();
+    const double noise = 0.10 * std::sin(2.0 * x + 1.0) * std::cos(1.7 * y - 0.4) +
+                         0.07 * std::sin(3.1 * z + 2.3 * x + 0.5) +
+                         0.05 * std::cos(4.3 * y - 3.0 * z + 1.1) +
+                         0.03 * std::sin(6.7 * x + 5.1 * y - 4.2 * z) + 0.12 * x * x - 0.06 * y;
+    m.V.row(i) = (radius * (1.0 + noise) * p).transpose();
+  }
+  return single(
+      "blob",
+      "rock-like blob: icosphere with smooth radial noise, mean radius " + num(radius) + " m",
+      "blob", m);
+}
+
+ParachuteModel makeParachute(double resolution, bool withLines) {
+  constexpr double kRim = 0.5;                       // rim radius, m
+  constexpr double kHalfAngle = 55.0 * kPi / 180.0;  // cap half-angle
+  const double Rd = kRim / std::sin(kHalfAngle);
+  const int ns = 8 * scaledCount(6, resolution, 2);  // segments around (multiple of 8)
+  const int nr = scaledCount(12, resolution, 4);     // rings from the apex
+  geometry::TriMesh canopy;
+  canopy.V.resize(1 + nr * ns, 3);
+  canopy.F.resize(ns + 2 * ns * (nr - 1), 3);
+  canopy.V.row(0) << 0.0, 0.0, 0.0;
+  auto id = [ns](int ring, int k) { return 1 + (ring - 1) * ns + (k % ns); };
+  for (int j = 1; j <= nr; ++j) {
+    const double th = kHalfAngle * j / nr;
+    for (int k = 0; k < ns; ++k) {
+      const double ph = 2.0 * kPi * k / ns;
+      canopy.V.row(id(j, k)) << Rd * std::sin(th) * std::cos(ph), -Rd * (1.0 - std::cos(th)),
+          Rd * std::sin(th) * std::sin(ph);
+    }
+  }
+  int f = 0;
+  for (int k = 0; k < ns; ++k) canopy.F.row(f++) << 0, id(1, k + 1), id(1, k);  // normal +y
+  for (int j = 1; j < nr; ++j) {
+    for (int k = 0; k < ns; ++k) {
+      canopy.F.row(f++) << id(j, k), id(j, k + 1), id(j + 1, k + 1);
+      canopy.F.row(f++) << id(j, k), id(j + 1, k + 1), id(j + 1, k);
+    }
+  }
+  const double rimY = -Rd * (1.0 - std::cos(kHalfAngle));
+  const Vec3 payload(0.0, -1.0, 0.0);
+  constexpr double kBox = 0.06;
+  geometry::TriMesh lines;
+  for (int k = 0; k < 8; ++k) {
+    const double ph = 2.0 * kPi * (k + 0.5) / 8.0;  // between canopy vertices
+    const Vec3 e(std::cos(ph), 0.0, std::sin(ph));
+    const Vec3 top = (kRim - 0.01) * e + Vec3(0, rimY - 0.01, 0);
+    const Vec3 bottom = payload + Vec3(0, 0.5 * kBox + 0.01, 0) + 0.02 * e;
+    geometry::appendMesh(&lines, rod(top, bottom, 0.002, 6));
+  }
+  geometry::TriMesh box = geometry::makeBox(Vec3(kBox, kBox, kBox), 2);
+  for (int i = 0; i < box.numVertices(); ++i) box.V.row(i) += payload.transpose();
+  ModelBuilder b("parachute",
+                 std::string("parachute: spherical-cap canopy sheet (rim radius 0.5 m), ") +
+                     (withLines ? "8 lines, " : "") + "box payload 1 m below the apex");
+  b.add("canopy", canopy);
+  if (withLines) b.add("lines", lines);
+  b.add("payload", box);
+  return {b.finish(), payload};
+}
+
+Model makeEllipsoidModel(const std::string& name, const Vec3& radii, int subdivisions) {
+  return single(name, "ellipsoid", name, geometry::makeEllipsoid(radii, subdivisions));
+}
+
+std::vector<Model> sinkingGalleryModels() {
+  return {makePropeller(1.0), makeBlob(), makeParachute(1.0).model};
+}
+
+GalleryScene sinkingScene(double resolution) {
+  GalleryScene s;
+  s.file = "sinking";
+  s.notes = {
+      "Bodies sinking in water (GwtF Fig. 2): an aluminium coin released tilted by 60 degrees",
+      "wobbles and zigzags down (a damped oscillation that settles broadside), a silicone",
+      "propeller (1297.4 kg/m^3 as in GwtF 7.1) starts to spin about its axis as it sinks (added",
+      "mass couples translation and rotation), a granite blob sinks at its terminal speed; all",
+      "come to rest on the floor. h = 1/300 s as in GwtF."};
+  core::WorldDef& d = s.def;
+  d.name = "sinking";
+  d.fluid.density = kAir;
+  d.fluid.water = core::WaterDef{1.0, kWater};
+  d.floor = core::FloorDef{};
+  d.dt = 1.0 / 300.0;
+  d.duration = 10.0;
+  const int coinSeg = resolution >= 1.0 ? 64 : 32;
+  core::BodyDef coin = densityBody("coin", makeCoin(0.0125, 0.002, coinSeg).mesh, 2700.0);
+  coin.position = Vec3(-0.15, 0.9, 0.0);
+  coin.orientation = Quat(Eigen::AngleAxisd(60.0 * kPi / 180.0, Vec3::UnitZ()));
+  s.meshes.push_back({"",
+                      "{\"primitive\": \"disk\", \"radius\": 0.0125, \"thickness\": 0.002, "
+                      "\"segments\": " +
+                          std::to_string(coinSeg) + "}"});
+  core::BodyDef prop = densityBody("propeller", makePropeller(resolution).mesh, kSilicone);
+  prop.position = Vec3(0.0, 0.9, 0.0);
+  s.meshes.push_back({"propeller", ""});
+  core::BodyDef blob = densityBody("blob", makeBlob(0.03, resolution >= 1.0 ? 4 : 3).mesh, 2700.0);
+  blob.position = Vec3(0.15, 0.9, 0.0);
+  s.meshes.push_back({"blob", ""});
+  d.bodies = {coin, prop, blob};
+  return s;
+}
+
+GalleryScene parachuteScene(bool vacuum, double resolution) {
+  GalleryScene s;
+  s.file = vacuum ? "parachute_vacuum" : "parachute";
+  if (vacuum) {
+    s.notes = {"The parachute of parachute.json in a vacuum (GwtF Fig. 8, left): no drag and no",
+               "added mass, it keeps accelerating, v = g t."};
+  } else {
+    s.notes = {"A payload under a parachute in air (GwtF Fig. 8): after a brief acceleration it",
+               "descends at the terminal speed where the canopy's drag balances its weight; the",
+               "approach follows v_t tanh(t/tau), tau = v_t/g_eff with the canopy's large added",
+               "mass in the inertia. Compare parachute_vacuum.json."};
+  }
+  core::WorldDef& d = s.def;
+  d.name = s.file;
+  d.fluid.density = vacuum ? 0.0 : kAir;
+  d.dt = 0.002;
+  d.duration = 5.0;
+  const ParachuteModel p = makeParachute(resolution, false);
+  core::BodyDef b = densityBody("parachute", p.model.mesh, 1150.0);  // nylon
+  b.mass.thickness = 1e-4;
+  b.pointMasses.push_back({p.payloadCentre, 0.15});
+  b.position = Vec3(0.0, 30.0, 0.0);
+  d.bodies = {b};
+  s.meshes.push_back({"parachute", ""});
+  return s;
+}
+
+GalleryScene airToWaterScene(double resolution) {
+  GalleryScene s;
+  s.file = "air_to_water";
+  s.notes = {"Ellipsoids thrown through air plunge into water (GwtF Fig. 7): the fluid density",
+             "of each face switches from air to water as it crosses the level, the added mass",
+             "and drag jump, the bodies slow down sharply and sink to the floor."};
+  core::WorldDef& d = s.def;
+  d.name = "air_to_water";
+  d.fluid.density = kAir;
+  d.fluid.water = core::WaterDef{1.0, kWater};
+  d.floor = core::FloorDef{-1.5};
+  d.dt = 0.002;
+  d.duration = 6.0;
+  const int sub = ellipsoidSubdivisions(resolution);
+  const Vec3 radii[3] = {Vec3(0.06, 0.025, 0.025), Vec3(0.05, 0.03, 0.02), Vec3(0.07, 0.02, 0.02)};
+  const double tilt[3] = {-30.0, 10.0, -60.0};
+  const Vec3 vel[3] = {Vec3(3.0, 2.0, 0.0), Vec3(3.5, 1.0, 0.3), Vec3(2.5, 3.0, -0.3)};
+  const Vec3 spin[3] = {Vec3(0, 0, -2.0), Vec3(0, 0.5, 3.0), Vec3(0, 0, 2.5)};
+  for (int i = 0; i < 3; ++i) {
+    core::BodyDef b = densityBody("ellipsoid" + std::to_string(i + 1),
+                                  geometry::makeEllipsoid(radii[i], sub), 1380.0);  // PVC
+    b.position = Vec3(-1.5, 2.0, -0.3 + 0.3 * i);
+    b.orientation = Quat(Eigen::AngleAxisd(tilt[i] * kPi / 180.0, Vec3::UnitZ()));
+    b.velocity = vel[i];
+    b.angularVelocity = spin[i];
+    d.bodies.push_back(b);
+    s.meshes.push_back({"", "{\"primitive\": \"ellipsoid\", \"radii\": [" + num(radii[i].x()) +
+                                ", " + num(radii[i].y()) + ", " + num(radii[i].z()) +
+                                "], \"subdivisions\": " + std::to_string(sub) + "}"});
+  }
+  return s;
+}
+
+GalleryScene munkScene(double delta, double density) {
+  GalleryScene s;
+  s.file = "lesson_munk";
+  s.notes = {"Lesson on Kirchhoff's equations 1, the Munk moment: a 4:1:1 ellipsoid launched in",
+             "water nearly along its long axis (3 degrees off), gravity off, turns broadside: its",
+             "added mass is larger across than along the axis, so the fluid's momentum exerts a",
+             "torque that turns it across the flow. Try bodies.0.delta=0 (no added mass: it keeps",
+             "pointing along its path). Dense (5000 kg/m^3): at the water's density the model's",
+             "flat-plate drag damps the turn (try bodies.0.mass.density=998)."};
+  core::WorldDef& d = s.def;
+  d.name = "lesson_munk";
+  d.gravity = Vec3::Zero();  // weightless: only the fluid acts
+  d.fluid.density = kWater;
+  d.dt = 0.002;
+  d.duration = 6.0;
+  core::BodyDef b =
+      densityBody("ellipsoid", geometry::makeEllipsoid(Vec3(0.2, 0.05, 0.05), 4), density);
+  b.orientation = Quat(Eigen::AngleAxisd(3.0 * kPi / 180.0, Vec3::UnitY()));
+  b.velocity = Vec3(1.0, 0.0, 0.0);
+  if (delta >= 0.0) b.delta = delta;
+  d.bodies = {b};
+  s.meshes.push_back(
+      {"", "{\"primitive\": \"ellipsoid\", \"radii\": [0.2, 0.05, 0.05], \"subdivisions\": 4}"});
+  return s;
+}
+
+GalleryScene dzhanibekovScene() {
+  GalleryScene s;
+  s.file = "lesson_dzhanibekov";
+  s.notes = {"Lesson on Kirchhoff's equations 2, the Dzhanibekov effect: a box 0.3 x 0.2 x 0.1 m",
+             "spun about its intermediate axis (y) in a vacuum flips over periodically; the",
+             "period follows from the torque-free rigid body's elliptic integral K(k)."};
+  core::WorldDef& d = s.def;
+  d.name = "lesson_dzhanibekov";
+  d.gravity = Vec3::Zero();
+  d.fluid.density = 0.0;
+  d.dt = 0.001;
+  d.duration = 20.0;
+  core::BodyDef b = densityBody("box", geometry::makeBox(Vec3(0.3, 0.2, 0.1), 1), 2700.0);
+  b.angularVelocity = Vec3(0.05, 6.0, 0.05);
+  d.bodies = {b};
+  s.meshes.push_back({"", "{\"primitive\": \"box\", \"size\": [0.3, 0.2, 0.1], \"cells\": 1}"});
+  return s;
+}
+
+GalleryScene addedMassScene() {
+  GalleryScene s;
+  s.file = "lesson_added_mass";
+  s.notes = {
+      "Lesson on Kirchhoff's equations 3, added mass: a glass marble (2500 kg/m^3) and a",
+      "cork ball (240 kg/m^3) released at rest in water start with the accelerations",
+      "(rho_s - rho_f)/(rho_s + rho_f/2) g: the water around them must be accelerated too",
+      "(half the displaced mass for a sphere). The marble sinks, the cork rises and floats."};
+  core::WorldDef& d = s.def;
+  d.name = "lesson_added_mass";
+  d.fluid.density = kAir;
+  d.fluid.water = core::WaterDef{1.0, kWater};
+  d.floor = core::FloorDef{0.0};
+  d.dt = 0.002;
+  d.duration = 5.0;
+  const geometry::TriMesh sphere = geometry::makeSphere(0.05, 4);
+  core::BodyDef glass = densityBody("glass", sphere, 2500.0);
+  glass.position = Vec3(-0.15, 0.5, 0.0);
+  core::BodyDef cork = densityBody("cork", sphere, 240.0);
+  cork.position = Vec3(0.15, 0.5, 0.0);
+  d.bodies = {glass, cork};
+  const std::string prim = "{\"primitive\": \"sphere\", \"radius\": 0.05, \"subdivisions\": 4}";
+  s.meshes = {{"", prim}, {"", prim}};
+  return s;
+}
+
+}  // namespace samara::assetgen

@@ -1,0 +1,78 @@
+#pragma once
+// Gusts: a deterministic, seeded, divergence-free flow field added to the uniform wind
+// (FluidDef::gusts). A sum of kModes travelling sinusoidal shear waves
+//   u(x, t) = a / sqrt(kModes / 2) · Σ_k d_k sin(k_k · x − ω_k t + φ_k),  d_k ⟂ k_k,
+// with wave vectors of length 2π/L·[0.5, 1.5] in random directions, angular frequencies
+// 2π/T·[0.5, 1.5], random phases and unit directions d_k ⟂ k_k (so div u = 0). Each mode
+// has RMS 1/√2, so the RMS gust speed is `amplitude`. The random numbers come from
+// std::mt19937_64 (its output is fixed by the standard) turned into doubles by hand, so
+// the same seed gives the same field on every platform and run.
+// Header-only (no build-system change needed).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <random>
+
+#include "core/fluid.h"
+
+namespace samara::core {
+
+struct GustDef {
+  double amplitude = 0.5;  ///< RMS gust speed, m/s; default 0.5
+  double period = 2.0;     ///< typical period T of a gust at a fixed point, s; default 2
+  double length = 1.0;     ///< typical length scale L of a gust, m; default 1
+  std::uint64_t seed = 1;  ///< random seed; default 1
+};
+
+class GustField final : public WindField {
+ public:
+  static constexpr int kModes = 8;
+
+  explicit GustField(const GustDef& def) : def_(def) {
+    std::mt19937_64 rng(def.seed);
+    auto uniform = [&rng]() {  // [0, 1), 53 bits, platform independent
+      return static_cast<double>(rng() >> 11) * (1.0 / 9007199254740992.0);
+    };
+    auto unitVector = [&uniform]() {
+      const double z = 2.0 * uniform() - 1.0;
+      const double phi = 2.0 * kPi * uniform();
+      const double r = std::sqrt(std::max(0.0, 1.0 - z * z));
+      return Vec3(r * std::cos(phi), r * std::sin(phi), z);
+    };
+    const double scale = def.amplitude / std::sqrt(0.5 * kModes);
+    for (Mode& m : modes_) {
+      const Vec3 dir = unitVector();
+      const double kLen = 2.0 * kPi / def.length * (0.5 + uniform());
+      m.k = kLen * dir;
+      m.omega = 2.0 * kPi / def.period * (0.5 + uniform());
+      m.phase = 2.0 * kPi * uniform();
+      // A unit direction orthogonal to k: project a random vector and normalise.
+      Vec3 d = unitVector();
+      d -= d.dot(dir) * dir;
+      if (d.norm() < 1e-6) d = dir.unitOrthogonal();
+      m.d = scale * d.normalized();
+    }
+  }
+
+  Vec3 velocity(const Vec3& x, double t) const override {
+    Vec3 u = Vec3::Zero();
+    for (const Mode& m : modes_) u += m.d * std::sin(m.k.dot(x) - m.omega * t + m.phase);
+    return u;
+  }
+
+  const GustDef& definition() const { return def_; }
+
+ private:
+  static constexpr double kPi = 3.14159265358979323846;
+  struct Mode {
+    Vec3 k = Vec3::Zero();  ///< wave vector, rad/m
+    Vec3 d = Vec3::Zero();  ///< direction × amplitude, m/s (⟂ k)
+    double omega = 0.0;     ///< rad/s
+    double phase = 0.0;     ///< rad
+  };
+  GustDef def_;
+  std::array<Mode, kModes> modes_;
+};
+
+}  // namespace samara::core
