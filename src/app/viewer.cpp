@@ -446,7 +446,7 @@ void Viewer::onNewRun(const runtime::Snapshot& s) {
     const glm::vec3 c = s.bodies.empty()
                             ? glm::vec3(0, 1, 0)
                             : toGlm(s.bodies[static_cast<std::size_t>(selected_)].diagnostics.com);
-    camera_.frame(c, std::max(4.0f * radius, 0.25f));
+    camera_.frame(c, std::max(4.0f * radius, 0.03f));
   }
   currentPath_ = s.scenePath;
 }
@@ -520,7 +520,7 @@ void Viewer::handleInput(const runtime::Snapshot& s) {
     if (ImGui::IsKeyPressed(GLFW_KEY_V, false)) {
       float radius = 0.0f;
       for (const auto& b : s.bodies) radius = std::max(radius, static_cast<float>(b.radius));
-      camera_.frame(renderer_->boundsCenter(), std::max(4.0f * radius, 0.25f));
+      camera_.frame(renderer_->boundsCenter(), std::max(4.0f * radius, 0.03f));
     }
   }
   if (!io.WantCaptureMouse) {
@@ -815,7 +815,7 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
     if (ImGui::SmallButton("reset view (V)")) {
       float radius = 0.0f;
       for (const auto& b : s.bodies) radius = std::max(radius, static_cast<float>(b.radius));
-      camera_.frame(renderer_->boundsCenter(), std::max(4.0f * radius, 0.25f));
+      camera_.frame(renderer_->boundsCenter(), std::max(4.0f * radius, 0.03f));
     }
     ImGui::Checkbox("shadows", &render_.shadows);
     ImGui::SameLine();
