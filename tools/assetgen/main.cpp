@@ -9,10 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "writer_util.h"
 #include "assetgen.h"
 #include "gallery.h"
 #include "gltf_writer.h"
 #include "scenes.h"
+#include "writer_util.h"
 
 namespace {
 
@@ -46,17 +48,6 @@ std::vector<std::string> header(const Model& m, const std::vector<std::string>& 
   return h;
 }
 
-bool writeText(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) {
-    std::fprintf(stderr, "samara_assetgen: cannot write %s\n", path.string().c_str());
-    return false;
-  }
-  std::printf("wrote %s\n", path.string().c_str());
-  return true;
-}
 
 }  // namespace
 
@@ -86,7 +77,7 @@ int main(int argc, char** argv) {
       fmt("%g", w.a1) + " m, a2 " + fmt("%g", w.a2) + " m, wavelength " + fmt("%g", w.wavelength) +
       " m, frequency " + fmt("%g", w.frequency) + " Hz, ramp " + fmt("%g", w.rampTime) +
       " s (swims head first, -x). Density 998 kg/m^3 (neutral).";
-  ok &= writeText(meshes / "eel.obj", ag::formatObj(eel, header(eel, {eelAnim})));
+  ok &= ag::writeText(meshes / "eel.obj", ag::formatObj(eel, header(eel, {eelAnim})));
 
   const ag::TurtleModel turtle = ag::makeTurtle();
   const ag::TurtleStroke ts;
@@ -101,7 +92,7 @@ int main(int argc, char** argv) {
           " through " + vec(turtle.rearSpanRight.pivot) +
           " (right; left mirrored, negated) as elevators.",
       "Swims +x at about 0.4 m/s. Density 998 kg/m^3 (neutral)."};
-  ok &= writeText(meshes / "turtle.obj",
+  ok &= ag::writeText(meshes / "turtle.obj",
                   ag::formatObj(turtle.model, header(turtle.model, turtleNotes)));
 
   const ag::ZeppelinModel zep = ag::makeZeppelin();
@@ -114,7 +105,7 @@ int main(int argc, char** argv) {
       "rudder hinged about +y through " + vec(zep.rudder.pivot) +
           " (angle > 0: trailing edge to +z, turns right, yaw rate < 0 about +y). Neutral "
           "buoyancy in air: total mass 1.225 kg/m^3 x hull volume, or gravity off."};
-  ok &= writeText(meshes / "zeppelin.obj", ag::formatObj(zep.model, header(zep.model, zepNotes)));
+  ok &= ag::writeText(meshes / "zeppelin.obj", ag::formatObj(zep.model, header(zep.model, zepNotes)));
 
   std::string readme = "# Generated meshes\n\n";
   readme += std::string(kGeneratedBy) + "\n\n";
@@ -130,7 +121,7 @@ int main(int argc, char** argv) {
     readme += "| " + m->name + ".obj | " + std::to_string(m->mesh.numFaces()) + " | " +
               std::to_string(m->mesh.numVertices()) + " | " + groups + " |\n";
   }
-  ok &= writeText(meshes / "README.md", readme);
+  ok &= ag::writeText(meshes / "README.md", readme);
 
   const ag::SkinnedModel snake = ag::makeSeaSnake();
   std::string error;
@@ -150,19 +141,19 @@ int main(int argc, char** argv) {
       " joints (head -> tail). Animation `swim`: rotation channels about +y, LINEAR, 1 s loop, "
       "a wave of bending running head -> tail, so the snake swims head first (-x). The bind "
       "pose is the pose at t = 0 (the animation starts at rest). Density 998 kg/m^3.\n";
-  ok &= writeText(skins / "README.md", skinReadme);
+  ok &= ag::writeText(skins / "README.md", skinReadme);
 
   // Scenes that play the models (assets/scenes/*.json), from the same parameters.
   const std::filesystem::path scenes = out / "scenes";
   std::filesystem::create_directories(scenes);
-  ok &= writeText(scenes / "eel.json", ag::eelScene(eel, ag::eelWave()));
-  ok &= writeText(scenes / "turtle.json",
+  ok &= ag::writeText(scenes / "eel.json", ag::eelScene(eel, ag::eelWave()));
+  ok &= ag::writeText(scenes / "turtle.json",
                   ag::turtleScene(turtle, *ag::makeTurtleStroke(turtle, ts)));
   ag::ZeppelinControls turning = zc;
   turning.rudderAngle = 0.3;
-  ok &= writeText(scenes / "zeppelin.json",
+  ok &= ag::writeText(scenes / "zeppelin.json",
                   ag::zeppelinScene(zep, *ag::makeZeppelinAnimation(zep, turning)));
-  ok &= writeText(scenes / "sea_snake.json", ag::seaSnakeScene());
+  ok &= ag::writeText(scenes / "sea_snake.json", ag::seaSnakeScene());
 
   // The gallery of the paper's phenomena (issue 5).
   ok &= ag::writeGalleryFlyers(out);

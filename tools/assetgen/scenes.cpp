@@ -4,22 +4,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "writer_util.h"
+
 namespace samara::assetgen {
 namespace {
 
 using nlohmann::ordered_json;
 
-/// Rounds to 9 significant digits so the files stay readable (and deterministic).
-double r9(double x) {
-  if (x == 0.0 || !std::isfinite(x)) return x;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.9g", x);
-  return std::strtod(buf, nullptr);
-}
 
-ordered_json vec3r(const Eigen::Vector3d& v) {
-  return ordered_json::array({r9(v.x()), r9(v.y()), r9(v.z())});
-}
 
 std::string withComment(const std::string& comment, const ordered_json& j) {
   return comment + j.dump(2) + "\n";
@@ -50,8 +42,8 @@ std::string partsAnimationJson(const core::RigidPartsAnimation& anim, const Mode
         j["vertices"] = sorted;
       }
     }
-    j["pivot"] = vec3r(p.pivot);
-    j["axis"] = vec3r(p.axis);
+    j["pivot"] = jsonVec3(p.pivot);
+    j["axis"] = jsonVec3(p.axis);
     if (p.spinRate != 0.0) j["spin_rate"] = r9(p.spinRate);
     const bool anyAngle =
         std::any_of(p.angle.values.begin(), p.angle.values.end(), [](double v) { return v != 0; });
@@ -162,4 +154,5 @@ std::string seaSnakeScene() {
                      s);
 }
 
-}  // namespace samara::assetgen
+}  // namespace samara::assetgen#include "writer_util.h"
+
