@@ -12,6 +12,7 @@
 #include "io/gltf_skin.h"
 #include "io/obj.h"
 #include "io/obj_groups.h"
+#include "io_test_util.h"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
@@ -19,6 +20,7 @@ using samara::geometry::TriMesh;
 using samara::geometry::VertexMatrix;
 using samara::io::AnimationContext;
 using samara::io::Error;
+using samara::io::test::errorOf;
 using samara::io::LoadedAnimation;
 
 namespace {
@@ -36,17 +38,6 @@ LoadedAnimation load(const std::string& json, const TriMesh* mesh = nullptr,
   ctx.meshFile = meshFile;
   const samara::io::Json j = samara::io::Json::parse(json);
   return samara::io::parseAnimation(j, "/bodies/0/animation", ctx);
-}
-
-template <typename Fn>
-Error errorOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e;
-  }
-  FAIL("no io::Error thrown");
-  return Error("", "");
 }
 
 Error loadError(const std::string& json, const TriMesh* mesh = nullptr,

@@ -7,9 +7,11 @@
 #include "geometry/topology.h"
 #include "io/error.h"
 #include "io/obj.h"
+#include "io_test_util.h"
 
 using samara::geometry::TriMesh;
 using samara::io::Error;
+using samara::io::test::errorOf;
 using samara::io::loadObj;
 using samara::io::parseObj;
 
@@ -29,17 +31,6 @@ double signedVolume(const TriMesh& m) {
 }
 
 /// The io::Error thrown by `fn` (fails the test if none is thrown).
-template <typename Fn>
-Error errorOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e;
-  }
-  FAIL("no io::Error thrown");
-  return Error("", "");
-}
-
 }  // namespace
 
 TEST_CASE("OBJ quads are fan-triangulated, vertices kept in file order", "[io][obj]") {

@@ -7,10 +7,12 @@
 #include "core/world.h"
 #include "io/error.h"
 #include "io/scene.h"
+#include "io_test_util.h"
 
 using samara::core::MassMode;
 using samara::core::WorldDef;
 using samara::io::Error;
+using samara::io::test::errorOf;
 using samara::io::SetList;
 
 namespace {
@@ -27,17 +29,6 @@ std::string oneBody(const std::string& body = "", const std::string& top = "") {
   return "{" + top + (top.empty() ? "" : ",") +
          R"("bodies": [{"mesh": {"primitive": "sphere", "radius": 0.1}, "mass": {"density": 500})" +
          (body.empty() ? "" : ",") + body + "}]}";
-}
-
-template <typename Fn>
-Error errorOf(Fn&& fn) {
-  try {
-    fn();
-  } catch (const Error& e) {
-    return e;
-  }
-  FAIL("no io::Error thrown");
-  return Error("", "");
 }
 
 Error sceneError(const std::string& text, const SetList& sets = {}) {
