@@ -1,6 +1,6 @@
 # Thin wrapper over CMake presets. `make run`, `make test`, `make build`.
 JOBS ?= $(shell nproc)
-SCENE ?= assets/scenes/falling_plate.json
+SCENE ?= assets/scenes/maple_seed.json
 
 .PHONY: all deps build debug asan tsan test test-release test-asan test-tsan run run-headless bench clean format
 

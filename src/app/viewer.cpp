@@ -60,7 +60,7 @@ std::string findAssetsDir() {
 std::string findDefaultScene() {
   const std::string assets = findAssetsDir();
   if (assets.empty()) return "";
-  const fs::path p = fs::path(assets) / "scenes" / "falling_plate.json";
+  const fs::path p = fs::path(assets) / "scenes" / "maple_seed.json";
   std::error_code ec;
   return fs::is_regular_file(p, ec) ? p.string() : "";
 }
@@ -293,7 +293,7 @@ void Viewer::loadPath(const std::string& path) {
 int Viewer::run() {
   std::string scene = options_.scenePath.empty() ? findDefaultScene() : options_.scenePath;
   if (scene.empty()) {
-    err_ << "samara: no scene given and the default scene (assets/scenes/falling_plate.json) "
+    err_ << "samara: no scene given and the default scene (assets/scenes/maple_seed.json) "
             "was not found\n";
     return 1;
   }

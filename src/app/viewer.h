@@ -36,7 +36,7 @@ struct ViewerOptions {
 /// "" if not found.
 std::string findAssetsDir();
 
-/// assets/scenes/falling_plate.json (see findAssetsDir); "" if not found.
+/// assets/scenes/maple_seed.json (the default scene) (see findAssetsDir); "" if not found.
 std::string findDefaultScene();
 
 /// Opens the viewer. Returns 0 on success, 1 if the scene cannot be loaded, the shaders are

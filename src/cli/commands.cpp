@@ -118,7 +118,7 @@ const char* const kViewHelp =
     "The interactive viewer (also `samara` with no arguments): the scene in 3D with controls\n"
     "for fluid density, wind, delta, time step and speed, and live plots of momentum, fall\n"
     "speed, rotation speed and kinetic energy. SCENE is a scene (.json) or a mesh (.obj,\n"
-    ".gltf, .glb: a default scene is made around it); default assets/scenes/falling_plate.json.\n"
+    ".gltf, .glb: a default scene is made around it); default assets/scenes/maple_seed.json.\n"
     "\n"
     "options:\n"
     "  --frames N          render N frames (1/60 s of simulated time each), then exit\n"

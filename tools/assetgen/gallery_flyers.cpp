@@ -82,21 +82,22 @@ bool writeGalleryFlyers(const std::filesystem::path& out) {
   const MapleSeed seed = makeMapleSeed(sp);
   char note[512];
   std::snprintf(note, sizeof note,
-                "span %.1f mm, chord %.1f mm; wing %.2f mg (%.3g kg/m^2), nut %.2f mg "
+                "span %.1f mm, chord %.1f mm; wing %.2f mg (%.3g kg/m^2, %.0f %% in the "
+                "leading-edge vein: point masses in the scene), nut %.2f mg "
                 "(solid %.2f mg + point mass %.2f mg)",
                 sp.span * 1e3, sp.chord * 1e3, seed.wingMass * 1e6, sp.density * sp.thickness,
-                sp.nutMass * 1e6, seed.nutSolidMass * 1e6, seed.nutPoint.mass * 1e6);
+                100.0 * sp.veinFraction, sp.nutMass * 1e6, seed.nutSolidMass * 1e6,
+                seed.nutPoint.mass * 1e6);
   ok &= writeText(meshes / "maple_seed.obj", formatObj(seed.model, objHeader(seed.model, {note})));
   const std::string seedComment =
-      "// A maple seed (GwtF Fig. 1, 10): a closed nut and a cambered, twisted wing sheet\n"
-      "// (tools/assetgen/gallery_flyers.h), released at rest with its wing tip raised 17 deg.\n"
-      "// It turns over and autorotates within 0.5 s. Measured (tests/gallery/\n"
-      "// test_gallery_flyers.cpp): steady descent 1.20 m/s, 14.3 rev/s, coning 26 deg\n"
-      "// (Acer palmatum, Lee, Lee & Sohn 2014: 1.2 m/s, 20.8 rev/s, 22 deg).\n"
-      "// delta = 0 switches the added mass off. With delta \"auto\" (1.33 mm) the local added\n"
-      "// mass pitches the spinning wing up and, at h <= 1 ms, the seed ends falling nut first\n"
-      "// at 3-5 m/s; at GwtF's h = 1/200 s it tumbles about its span while turning (1.6 m/s,\n"
-      "// 14 rev/s), an effect of the step size. Try it: set \"delta\": \"auto\".\n";
+      "// A maple seed (GwtF Fig. 1, 10): a closed nut and a cambered wing with washout whose\n"
+      "// mass is mostly in its leading-edge vein (tools/assetgen/gallery_flyers.h), released\n"
+      "// at rest with its wing tip raised 17 deg, local added mass on (delta \"auto\", 1.34 mm).\n"
+      "// It turns over and autorotates within 1 s. Measured (tests/gallery/\n"
+      "// test_gallery_flyers.cpp): steady descent 1.09 m/s, 17.6 rev/s, coning 11 deg\n"
+      "// (Acer palmatum, Lee, Lee & Sohn 2014: 1.2 m/s, 20.8 rev/s, 22 deg), the same for\n"
+      "// h = 0.5-2 ms. Set \"delta\": 0 to switch the added mass off: this seed then spins\n"
+      "// faster, nearly flat, and descends at 1.5 m/s.\n";
   ok &= writeText(scenes / "maple_seed.json",
                   sceneJson(mapleSeedWorld(sp), "maple_seed", seedComment));
 

@@ -3,6 +3,7 @@
 // seed and the Exploratorium paper copter. Pure geometry and mass: no file I/O
 // (gallery_flyers.cpp writes the OBJ and scene files). Body frame: metres, Y up.
 #include <optional>
+#include <vector>
 
 #include "assetgen.h"
 #include "core/body.h"
@@ -20,19 +21,25 @@ namespace samara::assetgen {
 /// trailing edge, +y). The nut's centre is at (−0.9·nutRadii.x, 0, −nutOffsetZ), so it just
 /// overlaps the wing root.
 ///
-/// Mass: the wing has the areal density `density`·`thickness`; the nut's solid has the
-/// same `density` and a point mass at its centre brings the nut to `nutMass`.
+/// Mass: the wing has the areal density `density`·`thickness`, of which the fraction
+/// `veinFraction` sits in the thick leading-edge vein (point masses along the leading edge,
+/// `veinOffset` behind it) and the rest in the membrane (the sheet, thickness
+/// (1 − veinFraction)·`thickness`); the nut's solid has the same `density` and a point mass
+/// at its centre brings the nut to `nutMass`.
 struct MapleSeedParams {
   double span = 0.019;                           ///< wing length root → tip, m; default 19 mm
   double chord = 0.0065;                         ///< largest chord, m; default 6.5 mm
-  double camber = 0.04;                          ///< camber height / chord; default 0.04
+  double camber = 0.08;                          ///< camber height / chord; default 0.08
   double rootPitch = 0.3;                        ///< θ at the root, rad; default 0.3
-  double tipPitch = -0.1;                        ///< θ at the tip, rad; default −0.1
+  double tipPitch = -0.3;                        ///< θ at the tip, rad; default −0.3 (washout)
   Vec3 nutRadii = Vec3(0.0035, 0.0018, 0.0026);  ///< nut half-axes, m
   double nutOffsetZ = 0.0015;  ///< nut centre behind the leading edge (−z), m; default 1.5 mm
   double nutMass = 16e-6;      ///< nut mass (solid + point mass), kg; default 16 mg
   double density = 100.0;      ///< wing and nut material, kg/m³; default 100
-  double thickness = 0.0004;   ///< wing sheet thickness, m; default 0.4 mm (0.04 kg/m²)
+  double thickness = 0.0005;   ///< wing thickness (mass), m; default 0.5 mm (0.05 kg/m²)
+  double veinFraction = 0.9;   ///< share of the wing mass in the leading-edge vein; default 0.9
+  double veinOffset = 0.0004;  ///< vein behind the leading edge (−z), m; default 0.4 mm
+  int veinPoints = 20;         ///< point masses along the vein; default 20
   int spanCells = 40;          ///< wing cells along the span at resolution 1; default 40
   int chordCells = 10;         ///< wing cells along the chord at resolution 1; default 10
   int nutSubdivisions = 3;     ///< icosphere level of the nut at resolution 1; default 3
@@ -43,8 +50,9 @@ struct MapleSeed {
   Model model;                    ///< groups "nut", "wing"
   core::MassDef mass;             ///< density + thickness
   core::PointMass nutPoint;       ///< the rest of the nut's mass at its centre
+  std::vector<core::PointMass> vein;  ///< the leading-edge vein's mass
   double nutSolidMass = 0.0;      ///< density × nut volume, kg
-  double wingMass = 0.0;          ///< kg
+  double wingMass = 0.0;          ///< membrane + vein, kg
   Vec3 nutCentre = Vec3::Zero();  ///< body frame, m
 };
 
@@ -62,17 +70,19 @@ core::BodyDef mapleSeedBody(const MapleSeed& seed, const Vec3& position,
 /// about z), 10 m up in still air (ρ = 1.225 kg/m³), no floor, h = 1 ms, 6 s. With
 /// `params`/`resolution` other seeds fly in the same world.
 ///
-/// `delta` is the seed's δ (PHYSICS.md §2): the scene uses 0 (no added mass). With the local
-/// added mass (δ = auto, 1.33 mm for this seed) the descending, spinning wing gets a nose-up
-/// gyroscopic moment Ω × (x_wing × m_a v) that the model's normal force, acting at
-/// mid-chord, cannot balance: at h ≤ 1 ms the seed ends falling nut first (see
+/// `delta` is the seed's δ (PHYSICS.md §2): the scene uses the automatic δ (std::nullopt;
+/// 1.34 mm for this seed, 1.38 mm for the wing alone), i.e. the local added mass is on.
+/// The seed is built for it: most of the wing's mass in the leading-edge vein keeps the
+/// centre of mass ahead of the wing's effective centre of pressure, which the added mass's
+/// Munk moment moves forward of the mid-chord. δ = 0 switches the added mass off (then this
+/// seed descends at 1.5 m/s and, with a doubled nut, tumbles; see
 /// tests/gallery/test_gallery_flyers.cpp).
 constexpr double kMapleSeedDt = 0.001;      ///< s
 constexpr double kMapleSeedDuration = 6.0;  ///< s
 constexpr double kMapleSeedHeight = 10.0;   ///< release height of the body origin, m
 constexpr double kMapleSeedTilt = 0.3;      ///< release tilt about z, rad
 core::WorldDef mapleSeedWorld(const MapleSeedParams& params = {}, double resolution = 1.0,
-                              std::optional<double> delta = 0.0);
+                              std::optional<double> delta = std::nullopt);
 
 // --- paper copter (GwtF Fig. 11) -------------------------------------------------------------
 

@@ -78,6 +78,8 @@ MapleSeed makeMapleSeed(const MapleSeedParams& p, double resolution) {
     }
     return p.chord * std::max(c, 0.2);
   };
+  // The tip sweeps back a little, like a real wing whose leading edge curves.
+  auto sweep = [&](double s) { return -0.15 * p.chord * s * s; };
   auto wingPoint = [&](double s, double t) {
     const double c = chordAt(s);
     const double theta = p.rootPitch + (p.tipPitch - p.rootPitch) * s;
@@ -87,9 +89,7 @@ MapleSeed makeMapleSeed(const MapleSeedParams& p, double resolution) {
     // Pitch about the leading edge (the x axis): θ > 0 raises the trailing edge.
     const double y = y0 * std::cos(theta) - z0 * std::sin(theta);
     const double z = y0 * std::sin(theta) + z0 * std::cos(theta);
-    // The tip sweeps back a little, like a real wing whose leading edge curves.
-    const double sweep = -0.15 * p.chord * s * s;
-    return Vec3(s * p.span, y, z + sweep);
+    return Vec3(s * p.span, y, z + sweep(s));
   };
   // u along the chord, v along the span: ∂P/∂u × ∂P/∂v = (−z) × (+x) ~ +y normal.
   geometry::TriMesh wing = gridSheet([&](double u, double v) { return wingPoint(v, u); }, nc, ns);
@@ -107,13 +107,26 @@ MapleSeed makeMapleSeed(const MapleSeedParams& p, double resolution) {
 
   seed.mass.mode = core::MassMode::kDensity;
   seed.mass.density = p.density;
-  seed.mass.thickness = p.thickness;
+  if (p.veinFraction < 0.0 || p.veinFraction >= 1.0 || p.veinPoints < 1) {
+    throw std::invalid_argument("maple seed: veinFraction must be in [0, 1), veinPoints >= 1");
+  }
+  seed.mass.thickness = (1.0 - p.veinFraction) * p.thickness;  // the membrane
   seed.nutSolidMass = p.density * closedVolume(nut);
   geometry::FaceGeometry fg;
   geometry::computeFaceGeometry(wing, &fg);
   double area = 0.0;
   for (double a : fg.area) area += a;
   seed.wingMass = area * p.density * p.thickness;
+  // The leading-edge vein: equal point masses at the midpoints of veinPoints spans.
+  if (p.veinFraction > 0.0) {
+    for (int i = 0; i < p.veinPoints; ++i) {
+      const double s = (i + 0.5) / p.veinPoints;
+      core::PointMass pm;
+      pm.position = Vec3(s * p.span, 0.0, sweep(s) - p.veinOffset);
+      pm.mass = p.veinFraction * seed.wingMass / p.veinPoints;
+      seed.vein.push_back(pm);
+    }
+  }
   if (p.nutMass < seed.nutSolidMass) {
     throw std::invalid_argument("maple seed: nutMass is below the solid nut's own mass");
   }
@@ -128,6 +141,7 @@ core::BodyDef mapleSeedBody(const MapleSeed& seed, const Vec3& position, const Q
   d.mesh = seed.model.mesh;
   d.mass = seed.mass;
   if (seed.nutPoint.mass > 0.0) d.pointMasses.push_back(seed.nutPoint);
+  for (const core::PointMass& pm : seed.vein) d.pointMasses.push_back(pm);
   d.position = position;
   d.orientation = orientation;
   return d;
