@@ -1,5 +1,6 @@
 #include "core/body_impl.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -25,36 +26,66 @@ Vec3 upAxis(const Vec3& gravity) {
 class BodyForce final : public ImplicitForce {
  public:
   BodyForce(const DragFaces& drag, const Vec3& offset, const Vec3* offsets,
-            const std::vector<ContactPoint>& contacts, const Vec3& upBody, const FloorDef* floor)
+            const std::vector<ContactPoint>& contacts, const Vec3& upBody, const FloorDef* floor,
+            const FluidModel* model, const FluidModelInput* modelIn)
       : drag_(drag),
         offset_(offset),
         offsets_(offsets),
         contacts_(contacts),
         upBody_(upBody),
-        floor_(floor) {}
+        floor_(floor),
+        model_(model),
+        modelIn_(modelIn) {}
 
   void evaluate(const Vec6& Y, Vec6* F, Mat6* dFdY) const override {
     F->setZero();
     if (dFdY != nullptr) dFdY->setZero();
-    addDragWrench(drag_, Y, offset_, offsets_, F, dFdY);
+    if (model_ != nullptr) {
+      addModelWrench(Y, F, dFdY);
+    } else {
+      addDragWrench(drag_, Y, offset_, offsets_, F, dFdY);
+    }
     if (floor_ != nullptr && !contacts_.empty()) {
       addContactWrench(contacts_, upBody_, floor_->friction, floor_->slipVelocity, Y, F, dFdY);
     }
   }
 
  private:
+  /// A peer model's wrench with its Jacobian by central differences (the models are
+  /// closed-form in Y; steps scaled to each component so round-off stays ~1e-9 relative).
+  void addModelWrench(const Vec6& Y, Vec6* F, Mat6* J) const {
+    *F += model_->wrench(*modelIn_, Y);
+    if (J == nullptr) return;
+    const double scale = 1.0 + Y.cwiseAbs().maxCoeff();
+    for (int i = 0; i < 6; ++i) {
+      const double e = 1e-6 * scale;
+      Vec6 Yp = Y;
+      Vec6 Ym = Y;
+      Yp[i] += e;
+      Ym[i] -= e;
+      J->col(i) += (model_->wrench(*modelIn_, Yp) - model_->wrench(*modelIn_, Ym)) / (2.0 * e);
+    }
+  }
+
   const DragFaces& drag_;
   Vec3 offset_;
   const Vec3* offsets_;
   const std::vector<ContactPoint>& contacts_;
   Vec3 upBody_;
   const FloorDef* floor_;
+  const FluidModel* model_;
+  const FluidModelInput* modelIn_;
 };
 
 }  // namespace
 
+std::string fluidModelName(const BodyDef& def) {
+  return def.fluidModel ? def.fluidModel->name() : std::string("gwtf");
+}
+
 BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     : animation(def.animation), deltaOverride(def.delta) {
+  if (def.fluidModel) model = ModelHolder(def.fluidModel->clone());
   require(def.mesh.numFaces() > 0, index, "mesh", "the mesh has no faces");
   mesh = def.mesh;
   // A one-frame sequence is a rigid body: its frame is the mesh and nothing moves.
@@ -301,7 +332,14 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
   const Vec3 up = upAxis(world.gravity);
   const double hc = up.dot(g.toWorld(com));
   const size_t nf = drag.k.size();
-  if (!fluid.water || hc - boundRadius >= fluid.water->level ||
+  if (model) {
+    // A peer model supplies its own added mass; the faces carry no GwtF drag.
+    added = model->addedMass(modelInput(g, shapeTime, world.dt, world));
+    added = 0.5 * (added + added.transpose());
+    mu0 = mu0Body;
+    shapeEnergyFluid = 0.0;
+    std::fill(drag.k.begin(), drag.k.end(), 0.0);
+  } else if (!fluid.water || hc - boundRadius >= fluid.water->level ||
       hc + boundRadius < fluid.water->level) {
     const double rho = densityAtHeight(fluid, hc);
     added = (delta * rho) * addedUnit;
@@ -333,6 +371,29 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
   K = inertiaBody + added;
 }
 
+FluidModelInput BodyImpl::modelInput(const Pose& g, double t, double h,
+                                      const WorldDef& world) const {
+  const FluidDef& fluid = world.fluid;
+  const Vec3 comWorld = g.toWorld(com);
+  const double hc = upAxis(world.gravity).dot(comWorld);
+  const bool inWater = fluid.water && hc < fluid.water->level;
+  FluidModelInput in;
+  in.t = t;
+  in.h = h;
+  in.density = inWater ? fluid.water->density : fluid.density;
+  in.viscosity = inWater ? fluid.water->viscosity : fluid.viscosity;
+  Vec3 flow = fluid.wind;
+  if (fluid.gusts) flow += fluid.gusts->velocity(comWorld, t);
+  in.flowBody = g.q.conjugate() * flow;
+  in.mass = moments.mass;
+  in.com = com;
+  const Mat3 secondCom = moments.second - moments.mass * com * com.transpose();
+  in.inertiaCom = secondCom.trace() * Mat3::Identity() - secondCom;
+  in.mesh = &mesh;
+  in.sheetThickness = sheetThickness;
+  return in;
+}
+
 VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double t,
                                         const WorldDef& world, BodyState* to) {
   updateAnimatedShape(t, h);
@@ -344,7 +405,7 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
 
   // Y-independent wrench: gravity and buoyancy.
   Vec6 Fexp = gravityWrench(from.g, moments.mass, com, world.gravity);
-  if (world.gravity.squaredNorm() > 0.0) {
+  if (world.gravity.squaredNorm() > 0.0 && (!model || model->buoyancy())) {
     const double hc = up.dot(from.g.toWorld(com));
     const bool oneFluid = !fluid.water || hc - boundRadius >= fluid.water->level ||
                           hc + boundRadius < fluid.water->level;
@@ -404,8 +465,10 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     }
   }
 
+  FluidModelInput modelIn;
+  if (model) modelIn = modelInput(from.g, t, h, world);
   BodyForce force(drag, offset, offsets.empty() ? nullptr : offsets.data(), contacts, upBody,
-                  floor);
+                  floor, model.get(), model ? &modelIn : nullptr);
   VariationalStepInput in;
   in.K = K;
   in.mu0 = mu0;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/animation.h"
+#include "core/fluid_model.h"
 #include "core/se3.h"
 #include "geometry/mass_properties.h"
 #include "geometry/topology.h"
@@ -59,7 +60,14 @@ struct BodyDef {
   /// stay fixed in the body frame. `velocity` and `angular_velocity` then give the total
   /// momentum (that of the rigid motion): released at rest, the body has zero momentum.
   std::shared_ptr<const ShapeAnimation> animation;
+  /// The fluid model (issue 6): null = samara's own (GwtF: local added mass with `delta`,
+  /// flat-plate lift and drag per face, exact buoyancy). Otherwise a prototype the World
+  /// clones per body (src/models/ and core's VacuumModel); `delta` is then unused.
+  std::shared_ptr<const FluidModel> fluidModel;
 };
+
+/// The scene-file name of a body's fluid model ("gwtf" when none is set).
+std::string fluidModelName(const BodyDef& def);
 
 /// Shape-dependent per-face data of a body, structure of arrays for the force loop.
 /// Closed-part faces carry c = ½, sheet faces c = 1 (PHYSICS.md §3); `sides` is 1 for

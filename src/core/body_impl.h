@@ -8,6 +8,27 @@
 
 namespace samara::core {
 
+/// A per-body FluidModel instance that deep-copies with the body (World copies are
+/// independent, including a model's random state).
+class ModelHolder {
+ public:
+  ModelHolder() = default;
+  explicit ModelHolder(std::unique_ptr<FluidModel> m) : m_(std::move(m)) {}
+  ModelHolder(const ModelHolder& o) : m_(o.m_ ? o.m_->clone() : nullptr) {}
+  ModelHolder& operator=(const ModelHolder& o) {
+    if (this != &o) m_ = o.m_ ? o.m_->clone() : nullptr;
+    return *this;
+  }
+  ModelHolder(ModelHolder&&) noexcept = default;
+  ModelHolder& operator=(ModelHolder&&) noexcept = default;
+  FluidModel* get() const { return m_.get(); }
+  FluidModel* operator->() const { return m_.get(); }
+  explicit operator bool() const { return m_ != nullptr; }
+
+ private:
+  std::unique_ptr<FluidModel> m_;
+};
+
 class BodyImpl {
  public:
   /// Sets up a body from its definition; throws DefinitionError naming "/bodies/<index>/…".
@@ -17,6 +38,7 @@ class BodyImpl {
   std::shared_ptr<const ShapeAnimation> animation;  ///< null for a rigid body
   geometry::Topology topo;
   std::optional<double> deltaOverride;
+  ModelHolder model;               ///< peer fluid model; empty = GwtF
   std::vector<double> vertexMass;  ///< animated bodies: kg per vertex (fixed)
   double meshMass = 0.0;           ///< mass carried by the mesh (without point masses), kg
   geometry::MassMoments pointMoments;  ///< point masses (fixed in the body frame)
@@ -68,6 +90,8 @@ class BodyImpl {
   /// Recomputes the per-face fluid density (air / water) at pose g, the added mass, μ⁰ and
   /// 𝒦, and the drag coefficients k = c A ρ_f.
   void updateFluid(const Pose& g, const WorldDef& world);
+  /// What a peer fluid model sees at pose g, time t, step h (fluid at the COM).
+  FluidModelInput modelInput(const Pose& g, double t, double h, const WorldDef& world) const;
   /// Attempts one step of size h from `from` (no change to this body's state on failure).
   VariationalStepResult tryStep(const BodyState& from, double h, double t,
                                 const WorldDef& world, BodyState* to);

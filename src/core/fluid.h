@@ -34,10 +34,14 @@ class UniformWind final : public WindField {
 struct WaterDef {
   double level = 0.0;      ///< height of the free surface along up, m; default 0
   double density = 998.0;  ///< kg/m³; default 998 (fresh water, 20 °C)
+  double viscosity = 1.0e-3;  ///< dynamic viscosity, Pa·s; default 1.0e-3 (20 °C); peer models only
 };
 
 struct FluidDef {
   double density = 1.225;           ///< air (or the only fluid), kg/m³; default 1.225
+  /// Dynamic viscosity of that fluid, Pa·s; default 1.81e-5 (air, 15 °C). Used by the peer
+  /// models that have viscous terms (MuJoCo's); samara's own model has none.
+  double viscosity = 1.81e-5;
   Vec3 wind = Vec3::Zero();         ///< uniform background flow, world, m/s; default 0
   std::optional<WaterDef> water;    ///< optional water below a level; default none
   /// Optional extra flow field (gusts) added to `wind`; default none.

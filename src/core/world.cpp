@@ -20,10 +20,14 @@ void validateWorld(const WorldDef& def) {
   need(std::isfinite(def.fluid.density) && def.fluid.density >= 0.0, "/fluid/density",
        "fluid density must be ≥ 0 kg/m³");
   need(def.fluid.wind.allFinite(), "/fluid/wind", "wind must be finite");
+  need(std::isfinite(def.fluid.viscosity) && def.fluid.viscosity >= 0.0, "/fluid/viscosity",
+       "viscosity must be ≥ 0 Pa·s");
   if (def.fluid.water) {
     need(std::isfinite(def.fluid.water->level), "/fluid/water/level", "level must be finite");
     need(std::isfinite(def.fluid.water->density) && def.fluid.water->density >= 0.0,
          "/fluid/water/density", "water density must be ≥ 0 kg/m³");
+    need(std::isfinite(def.fluid.water->viscosity) && def.fluid.water->viscosity >= 0.0,
+         "/fluid/water/viscosity", "water viscosity must be ≥ 0 Pa·s");
   }
   if (def.floor) {
     need(std::isfinite(def.floor->height), "/floor/height", "floor height must be finite");
@@ -125,7 +129,15 @@ StepReport World::step() {
     report.newtonIterations = std::max(report.newtonIterations, totalIters);
     report.residual = std::max(report.residual, residual);
   }
-  for (size_t i = 0; i < bodies_.size(); ++i) bodies_[i]->state = next[i];
+  for (size_t i = 0; i < bodies_.size(); ++i) {
+    BodyImpl& b = *bodies_[i];
+    if (b.model) {  // per-body model state (e.g. a seeded turbulence process)
+      FluidModelInput in = b.modelInput(b.state.g, time_, h, def_);
+      in.stepIndex = stepIndex_;
+      b.model->advance(in, next[i].Y);
+    }
+    b.state = next[i];
+  }
   ++stepIndex_;
   time_ = anchorTime_ + static_cast<double>(stepIndex_ - anchorStep_) * h;
   // Animated bodies: the current shape (and the next step's start) at the new time.

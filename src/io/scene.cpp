@@ -11,6 +11,7 @@
 #include "io/animation_io.h"
 #include "io/error.h"
 #include "io/json_util.h"
+#include "io/model_io.h"
 #include "io/obj.h"
 
 namespace samara::io {
@@ -241,7 +242,7 @@ std::string readName(const Node& n) {
 
 core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
   b.expectObject({"name", "mesh", "mass", "point_masses", "position", "orientation", "velocity",
-                  "angular_velocity", "delta", "animation"});
+                  "angular_velocity", "delta", "animation", "model"});
   core::BodyDef body;
   body.name = b.has("name") ? readName(b.at("name")) : "body" + std::to_string(index);
   AnimationContext ctx;
@@ -282,6 +283,7 @@ core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
   if (b.has("velocity")) body.velocity = b.at("velocity").vec3();
   if (b.has("angular_velocity")) body.angularVelocity = b.at("angular_velocity").vec3();
   if (b.has("delta")) body.delta = readDelta(b.at("delta"));
+  if (b.has("model")) readFluidModel(b.at("model"), &body);
   return body;
 }
 
@@ -296,15 +298,17 @@ core::WorldDef readWorld(const Node& root, Reader* r) {
 
   if (root.has("fluid")) {
     const Node f = root.at("fluid");
-    f.expectObject({"density", "wind", "water", "gusts"});
+    f.expectObject({"density", "viscosity", "wind", "water", "gusts"});
     if (f.has("density")) def.fluid.density = f.at("density").nonNegative();
+    if (f.has("viscosity")) def.fluid.viscosity = f.at("viscosity").nonNegative();
     if (f.has("wind")) def.fluid.wind = f.at("wind").vec3();
     if (f.has("water")) {
       const Node w = f.at("water");
-      w.expectObject({"level", "density"});
+      w.expectObject({"level", "density", "viscosity"});
       core::WaterDef water;
       if (w.has("level")) water.level = w.at("level").number();
       if (w.has("density")) water.density = w.at("density").nonNegative();
+      if (w.has("viscosity")) water.viscosity = w.at("viscosity").nonNegative();
       def.fluid.water = water;
     }
     if (f.has("gusts")) {
