@@ -26,6 +26,8 @@
 #include "io/csv.h"
 #include "io/error.h"
 #include "io/scene.h"
+#include "cli/cli_util.h"
+#include "cli/forces.h"
 
 #ifndef SAMARA_VERSION
 #define SAMARA_VERSION "unknown"
@@ -44,10 +46,6 @@ extern "C" void onInterrupt(int sig) {
   std::signal(sig, SIG_DFL);  // a second signal ends the process at once
 }
 
-/// A command-line mistake: exit code 2.
-struct UsageError {
-  std::string message;
-};
 
 // --- help texts ----------------------------------------------------------------------------
 
@@ -63,6 +61,8 @@ const char* const kMainHelp =
     "                   Kirchhoff tensors of every body\n"
     "  view [SCENE]     the interactive viewer (the default with no command)\n"
     "  bench [SCENE...] headless throughput per scene (default: assets/scenes/*.json)\n"
+    "  forces SCENE --states FILE\n"
+    "                   the fluid force and torque of each body's model at given states\n"
     "  help COMMAND     the options of a command\n"
     "\n"
     "options:\n"
@@ -157,6 +157,7 @@ const char* helpFor(const std::string& command) {
   if (command == "bench") return kBenchHelp;
   if (command == "run") return kRunHelp;
   if (command == "inspect") return kInspectHelp;
+  if (command == "forces") return kForcesHelp;
   if (command == "view") return kViewHelp;
   if (command == "help") return kMainHelp;
   return nullptr;
@@ -270,50 +271,6 @@ Options parseOptions(const std::string& command, const std::vector<std::string>&
 }
 
 // --- output file ---------------------------------------------------------------------------
-
-/// Writes to a temporary file beside `target` and renames it on commit(); removes the
-/// temporary file if not committed, so a failed run leaves nothing half-written.
-class AtomicFile {
- public:
-  explicit AtomicFile(const std::string& target) : target_(target) {
-    const fs::path t(target);
-    if (t.filename().empty()) throw io::Error(target, "not a file name");
-    std::error_code ec;
-    if (fs::is_directory(t, ec)) throw io::Error(target, "is a directory");
-    temp_ = (t.parent_path() / ("." + t.filename().string() + ".tmp." +
-                                std::to_string(static_cast<long>(::getpid()))))
-                .string();
-    stream_.open(temp_, std::ios::binary | std::ios::trunc);
-    if (!stream_) {
-      throw io::Error(target, "cannot write here (does the directory exist?)");
-    }
-  }
-  ~AtomicFile() {
-    if (committed_) return;
-    stream_.close();
-    std::error_code ec;
-    fs::remove(temp_, ec);
-  }
-  AtomicFile(const AtomicFile&) = delete;
-  AtomicFile& operator=(const AtomicFile&) = delete;
-
-  std::ostream& stream() { return stream_; }
-
-  void commit() {
-    stream_.close();
-    if (!stream_) throw io::Error(target_, "write error (disk full?)");
-    std::error_code ec;
-    fs::rename(temp_, target_, ec);
-    if (ec) throw io::Error(target_, "cannot rename the temporary file: " + ec.message());
-    committed_ = true;
-  }
-
- private:
-  std::string target_;
-  std::string temp_;
-  std::ofstream stream_;
-  bool committed_ = false;
-};
 
 // --- formatting ----------------------------------------------------------------------------
 
@@ -845,6 +802,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     }
     if (command == "view") return viewCommand(rest, out, err);
     if (command == "bench") return benchCommand(rest, out, err);
+    if (command == "forces") return forcesCommand(rest, out);
     if (command == "run" || command == "inspect") {
       const Options o = parseOptions(command, rest);
       if (o.help) {

@@ -236,6 +236,42 @@ void World::setDt(double dt) {
   def_.dt = dt;
 }
 
+FluidWrench World::fluidWrench(int i, const FluidWrenchQuery& query) const {
+  BodyImpl b = *bodies_[static_cast<size_t>(i)];  // caches change with the pose
+  WorldDef def = def_;
+  if (query.wind) {
+    def.fluid.wind = *query.wind;
+    def.fluid.gusts.reset();
+  }
+  b.updateAnimatedShape(query.t, def.dt);
+  Pose g;
+  g.q = query.q.normalized();
+  const Vec3 comWorld = query.com ? *query.com : b.state.g.toWorld(b.com);
+  g.b = comWorld - g.q * b.com;
+  b.updateFluid(g, def);
+  const Quat qi = g.q.conjugate();
+  Vec6 Y;
+  Y.head<3>() = qi * query.omega;
+  Y.tail<3>() = qi * query.velocity - Y.head<3>().cross(b.com);
+  Vec6 F = Vec6::Zero();
+  if (b.model) {
+    F = b.model->wrench(b.modelInput(g, query.t, def.dt, def), Y);
+  } else {
+    std::vector<Vec3> offsets(b.faceX.size(), Vec3(-(qi * def.fluid.wind)));
+    for (size_t f = 0; f < offsets.size(); ++f) {
+      if (def.fluid.gusts) {
+        offsets[f] -= qi * def.fluid.gusts->velocity(g.toWorld(b.faceX[f]), query.t);
+      }
+      if (!b.faceShapeVel.empty()) offsets[f] += b.faceShapeVel[f];
+    }
+    addDragWrench(b.drag, Y, Vec3::Zero(), offsets.data(), &F, nullptr);
+  }
+  FluidWrench w;
+  w.force = g.q * Vec3(F.tail<3>());
+  w.torque = g.q * Vec3(F.head<3>() - b.com.cross(F.tail<3>()));
+  return w;
+}
+
 Vec6 World::discreteMomentumMap(int i) const {
   const BodyImpl& b = *bodies_[static_cast<size_t>(i)];
   const BodyState& s = b.state;

@@ -3,6 +3,7 @@
 // Deterministic: same definition, same bits.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,26 @@ struct BodyDiagnostics {
   double residual = 0.0;              ///< of the last step
 };
 
+/// A world-frame state of one body at which to evaluate its fluid wrench
+/// (`samara forces`).
+struct FluidWrenchQuery {
+  Quat q = Quat::Identity();        ///< body → world
+  std::optional<Vec3> com;          ///< world COM, m; default the body's current COM
+  Vec3 velocity = Vec3::Zero();     ///< world COM velocity, m/s
+  Vec3 omega = Vec3::Zero();        ///< world angular velocity, rad/s
+  std::optional<Vec3> wind;         ///< world background flow, m/s; default the scene's
+  double t = 0.0;                   ///< time (gusts, shape), s
+};
+
+/// The fluid wrench a body's model gives at a state: world force and world torque about
+/// the centre of mass. It is the velocity-dependent part: lift and drag (GwtF), or the
+/// peer model's whole wrench (MuJoCo's includes its added-mass velocity terms); gravity,
+/// buoyancy and the added-mass inertia (𝒦 acting on the acceleration) are not in it.
+struct FluidWrench {
+  Vec3 force = Vec3::Zero();   ///< N, world
+  Vec3 torque = Vec3::Zero();  ///< N·m, world, about the COM
+};
+
 class BodyImpl;
 
 class World {
@@ -94,6 +115,9 @@ class World {
   void setWind(const Vec3& wind);
   void setDelta(int body, std::optional<double> delta);
   void setDt(double dt);
+
+  /// The fluid wrench on body i under its model at the given state (see FluidWrench).
+  FluidWrench fluidWrench(int i, const FluidWrenchQuery& query) const;
 
   /// Discrete momentum map J = Ad*_g (dτ⁻¹_{hY})ᵀ μ of body i (PHYSICS.md §4),
   /// conserved to round-off when no force acts and the shape is constant.

@@ -1,0 +1,134 @@
+#include "cli/forces.h"
+
+#include <cstdio>
+#include <optional>
+#include <utility>
+
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+#include "core/world.h"
+#include "io/csv.h"
+#include "io/scene.h"
+#include "io/states_csv.h"
+
+namespace samara::cli {
+
+const char* const kForcesHelp =
+    "usage: samara forces SCENE --states STATES.csv [--out FILE] [--set PATH=VALUE]...\n"
+    "\n"
+    "For each row of STATES.csv, the fluid force and torque on that body under its model\n"
+    "(\"model\" in the scene: gwtf, vacuum, mujoco-inertia, mujoco-ellipsoid, xie-miyata).\n"
+    "STATES.csv has a header; required columns\n"
+    "  body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n"
+    "(body name or index; orientation body -> world; world COM velocity, m/s; world\n"
+    "angular velocity, rad/s) and optional x,y,z (world COM, m; default the scene's\n"
+    "initial COM), windx,windy,windz (m/s; default the scene's wind, no gusts), t (s).\n"
+    "Output: CSV with the header\n"
+    "  line,body,model,fx,fy,fz,tx,ty,tz\n"
+    "world frame, N and N*m, torque about the centre of mass, %.17g. The wrench is the\n"
+    "velocity-dependent part: GwtF lift and drag, or the peer model's whole fluid wrench\n"
+    "(MuJoCo's includes its added-mass velocity terms); gravity, buoyancy and the\n"
+    "added-mass inertia are not in it. First-order models (gross-*) have no force.\n"
+    "\n"
+    "options:\n"
+    "  --states FILE       the states (required)\n"
+    "  --out FILE          write the CSV to FILE (atomically) instead of stdout\n"
+    "  --set PATH=VALUE    as for run. Repeatable.\n"
+    "  -h, --help          this help\n";
+
+namespace {
+
+int findBody(const core::World& world, const io::StateRow& row, const std::string& path) {
+  for (int i = 0; i < world.numBodies(); ++i) {
+    if (world.bodyDef(i).name == row.body) return i;
+  }
+  char* end = nullptr;
+  const long k = std::strtol(row.body.c_str(), &end, 10);
+  if (*end == '\0' && k >= 0 && k < world.numBodies()) return static_cast<int>(k);
+  std::string names;
+  for (int i = 0; i < world.numBodies(); ++i) {
+    names += (i ? ", " : "") + world.bodyDef(i).name;
+  }
+  throw io::Error::atLine(path, row.line,
+                          "no body \"" + row.body + "\" in the scene (bodies: " + names +
+                              "; or an index 0.." + std::to_string(world.numBodies() - 1) +
+                              ")");
+}
+
+void number(std::string* s, double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, ",%.17g", x);
+  *s += buf;
+}
+
+}  // namespace
+
+int forcesCommand(const std::vector<std::string>& args, std::ostream& out) {
+  std::optional<std::string> scene, states, outPath;
+  std::vector<std::pair<std::string, std::string>> sets;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw UsageError{"forces: " + a + " needs a value"};
+      return args[++i];
+    };
+    if (a == "-h" || a == "--help") {
+      out << kForcesHelp;
+      return kExitOk;
+    } else if (a == "--states") {
+      states = value();
+    } else if (a == "--out") {
+      outPath = value();
+      if (outPath->empty()) throw UsageError{"forces: --out needs a file name"};
+    } else if (a == "--set") {
+      const std::string s = value();
+      const std::size_t at = s.find('=');
+      if (at == std::string::npos || at == 0) {
+        throw UsageError{"forces: --set needs PATH=VALUE (got \"" + s + "\")"};
+      }
+      sets.emplace_back(s.substr(0, at), s.substr(at + 1));
+    } else if (a.size() > 1 && a[0] == '-') {
+      throw UsageError{"forces: unknown option " + a + " (see samara help forces)"};
+    } else if (!scene) {
+      scene = a;
+    } else {
+      throw UsageError{"forces: unexpected argument \"" + a + "\""};
+    }
+  }
+  if (!scene) throw UsageError{"forces: missing SCENE (see samara help forces)"};
+  if (!states) throw UsageError{"forces: missing --states FILE (see samara help forces)"};
+
+  core::WorldDef def = io::loadScene(*scene, sets);
+  const core::World world = io::makeWorld(std::move(def), *scene);
+  const std::vector<io::StateRow> rows = io::readStatesCsv(*states);
+  std::string text = "line,body,model,fx,fy,fz,tx,ty,tz\n";
+  for (const io::StateRow& row : rows) {
+    const int b = findBody(world, row, *states);
+    core::FluidWrenchQuery q;
+    q.q = row.q;
+    q.com = row.com;
+    q.velocity = row.velocity;
+    q.omega = row.omega;
+    q.wind = row.wind;
+    q.t = row.t;
+    const core::FluidWrench w = world.fluidWrench(b, q);
+    if (!w.force.allFinite() || !w.torque.allFinite()) {
+      throw io::Error::atLine(*states, row.line, "the model gives a non-finite wrench here");
+    }
+    text += std::to_string(row.line) + "," + io::csvField(world.bodyDef(b).name) + "," +
+            core::fluidModelName(world.bodyDef(b));
+    for (int k = 0; k < 3; ++k) number(&text, w.force[k]);
+    for (int k = 0; k < 3; ++k) number(&text, w.torque[k]);
+    text += "\n";
+  }
+  if (outPath) {
+    AtomicFile f(*outPath);
+    f.stream() << text;
+    f.commit();
+  } else {
+    out << text;
+  }
+  return kExitOk;
+}
+
+}  // namespace samara::cli

@@ -1,0 +1,129 @@
+// `samara forces` and the scene key "model" (issue 6): numbers on hand-worked cases,
+// wind equivalence, and messages for bad input.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "cli_test_util.h"
+
+namespace {
+
+std::vector<double> forceRow(const std::string& line) {
+  const std::vector<std::string> f = fields(line);
+  REQUIRE(f.size() == 9);
+  std::vector<double> v;
+  for (size_t i = 3; i < 9; ++i) v.push_back(std::stod(f[i]));
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("forces: GwtF broadside card equals c rho A |u|^2, vacuum gives zero",
+          "[cli][forces]") {
+  TempDir dir;
+  const std::string scene = dir.write("s.json", kBallScene);
+  const std::string states = dir.write(
+      "st.csv",
+      "# card broadside, falling at 1 m/s; then the same card edge-on\n"
+      "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n"
+      "card,1,0,0,0,0,-1,0,0,0,0\n"
+      "1,1,0,0,0,1,0,0,0,0,0\n");
+  Result r = cli({"forces", scene, "--states", states});
+  REQUIRE(r.code == 0);
+  const std::vector<std::string> ls = lines(r.out);
+  REQUIRE(ls.size() == 3);
+  CHECK(ls[0] == "line,body,model,fx,fy,fz,tx,ty,tz");
+  CHECK(ls[1].rfind("3,card,gwtf,", 0) == 0);
+  const std::vector<double> broad = forceRow(ls[1]);
+  // Sheet: c = 1, A = 0.1 × 0.06 m², ρ = 1.225 kg/m³, |u|² = 1: F = 7.35 mN upwards.
+  CHECK(broad[1] == Approx(1.225 * 0.006).epsilon(1e-12));
+  CHECK(std::abs(broad[0]) + std::abs(broad[2]) < 1e-15);
+  CHECK(std::abs(broad[3]) + std::abs(broad[4]) + std::abs(broad[5]) < 1e-15);
+  const std::vector<double> edge = forceRow(ls[2]);  // flat plate: no tangential force
+  for (double x : edge) CHECK(std::abs(x) < 1e-15);
+
+  r = cli({"forces", scene, "--states", states, "--set", "bodies.1.model=vacuum"});
+  REQUIRE(r.code == 0);
+  CHECK(lines(r.out)[1] == "3,card,vacuum,0,0,0,0,0,0");
+}
+
+TEST_CASE("forces: wind is the same as moving the body the other way", "[cli][forces]") {
+  TempDir dir;
+  const std::string scene = dir.write("s.json", kBallScene);
+  const std::string states = dir.write(
+      "st.csv",
+      "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,windx,windy,windz\n"
+      "card,0.9,0.3,-0.2,0.1,0.4,-1.1,0.3,2,-1,0.5,1.5,0.2,-0.7\n"
+      "card,0.9,0.3,-0.2,0.1,-1.1,-1.3,1.0,2,-1,0.5,0,0,0\n"
+      "ball,0.9,0.3,-0.2,0.1,0.4,-1.1,0.3,2,-1,0.5,1.5,0.2,-0.7\n"
+      "ball,0.9,0.3,-0.2,0.1,-1.1,-1.3,1.0,2,-1,0.5,0,0,0\n");
+  const Result r = cli({"forces", scene, "--states", states});
+  REQUIRE(r.code == 0);
+  const std::vector<std::string> ls = lines(r.out);
+  REQUIRE(ls.size() == 5);
+  for (int k : {1, 3}) {
+    const std::vector<double> a = forceRow(ls[k]), b = forceRow(ls[k + 1]);
+    double scale = 0.0;
+    for (double x : a) scale = std::max(scale, std::abs(x));
+    REQUIRE(scale > 1e-4);
+    for (size_t i = 0; i < 6; ++i) CHECK(std::abs(a[i] - b[i]) <= 1e-14 * scale);
+  }
+}
+
+TEST_CASE("forces: bad input names the file and line; --out is atomic", "[cli][forces][errors]") {
+  TempDir dir;
+  const std::string scene = dir.write("s.json", kBallScene);
+  Result r = cli({"forces", scene});
+  CHECK(r.code == 2);
+  CHECK_THAT(r.err, Catch::Contains("missing --states"));
+
+  const std::string badBody =
+      dir.write("b.csv", "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\nkite,1,0,0,0,0,0,0,0,0,0\n");
+  r = cli({"forces", scene, "--states", badBody, "--out", dir.file("f.csv")});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, Catch::Contains("b.csv:2: no body \"kite\""));
+  CHECK_THAT(r.err, Catch::Contains("ball, card"));
+
+  const std::string badNum =
+      dir.write("n.csv", "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\nball,1,0,0,0,0,x,0,0,0,0\n");
+  r = cli({"forces", scene, "--states", badNum, "--out", dir.file("f.csv")});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, Catch::Contains("n.csv:2:7: column \"vy\": expected a finite number"));
+  const std::string zeroQ =
+      dir.write("q.csv", "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\nball,0,0,0,0,0,0,0,0,0,0\n");
+  r = cli({"forces", scene, "--states", zeroQ});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, Catch::Contains("q.csv:2:2: the quaternion"));
+  CHECK_FALSE(fs::exists(dir.file("f.csv")));  // nothing half-written
+
+  const std::string good =
+      dir.write("g.csv", "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\nball,1,0,0,0,0,-2,0,0,0,0\n");
+  r = cli({"forces", scene, "--states", good, "--out", dir.file("f.csv")});
+  CHECK(r.code == 0);
+  CHECK(r.out.empty());
+  CHECK(lines(readText(dir.file("f.csv"))).size() == 2);
+}
+
+TEST_CASE("scene key model: names, objects and mistakes", "[cli][model][errors]") {
+  TempDir dir;
+  Result r = cli({"run", dir.write("a.json", ballSceneWith("\"name\": \"card\",",
+                                                           "\"name\": \"card\", \"model\": \"vaccum\",")),
+                  "--summary"});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, Catch::Contains("/bodies/1/model: unknown model \"vaccum\"; known models: "
+                                    "gwtf, vacuum,"));
+  r = cli({"run", dir.write("b.json", ballSceneWith("\"name\": \"card\",",
+                                                    "\"name\": \"card\", \"model\": 3,")),
+           "--summary"});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, Catch::Contains("/bodies/1/model: expected a model name"));
+  r = cli({"run",
+           dir.write("c.json", ballSceneWith("\"name\": \"card\",",
+                                             "\"name\": \"card\", \"model\": {\"type\": "
+                                             "\"vacuum\", \"fluidcoef\": [1]},")),
+           "--summary"});
+  CHECK(r.code == 1);
+  CHECK_THAT(r.err, Catch::Contains("/bodies/1/model"));
+  CHECK_THAT(r.err, Catch::Contains("fluidcoef"));
+}
