@@ -5,6 +5,7 @@
 #include <string>
 
 #include <Eigen/Cholesky>
+#include <Eigen/LU>
 
 namespace samara::core {
 namespace {
@@ -20,6 +21,25 @@ void require(bool ok, int index, const char* leaf, const std::string& msg) {
 Vec3 upAxis(const Vec3& gravity) {
   const double gn = gravity.norm();
   return gn > 0.0 ? Vec3(-gravity / gn) : Vec3(0.0, 1.0, 0.0);
+}
+
+/// ξ with cayley(ξ) = g (matrix Cayley map, rotation < π): ω = 2 q_vec / q_w and
+/// (I + ½ω̂ + ¼ωωᵀ) v = (1 + |ω|²/4) b.
+Vec6 cayleyInverse(const Pose& g) {
+  Quat q = g.q.normalized();
+  if (q.w() < 0.0) q.coeffs() = -q.coeffs();
+  const Vec3 omega = 2.0 * q.vec() / q.w();
+  Mat3 M = Mat3::Identity() + 0.25 * omega * omega.transpose();
+  M(0, 1) -= 0.5 * omega.z();
+  M(0, 2) += 0.5 * omega.y();
+  M(1, 0) += 0.5 * omega.z();
+  M(1, 2) -= 0.5 * omega.x();
+  M(2, 0) -= 0.5 * omega.y();
+  M(2, 1) += 0.5 * omega.x();
+  Vec6 xi;
+  xi.head<3>() = omega;
+  xi.tail<3>() = M.partialPivLu().solve((1.0 + 0.25 * omega.squaredNorm()) * g.b);
+  return xi;
 }
 
 /// An implicit force made of drag and floor contact, for one body and one step.
@@ -80,12 +100,18 @@ class BodyForce final : public ImplicitForce {
 }  // namespace
 
 std::string fluidModelName(const BodyDef& def) {
+  if (def.firstOrder) {
+    return def.firstOrder->kind == FirstOrderKind::kInertial ? "gross-inertial"
+                                                             : "gross-dissipative";
+  }
   return def.fluidModel ? def.fluidModel->name() : std::string("gwtf");
 }
 
 BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     : animation(def.animation), deltaOverride(def.delta) {
-  if (def.fluidModel) model = ModelHolder(def.fluidModel->clone());
+  if (def.fluidModel && !def.firstOrder) model = ModelHolder(def.fluidModel->clone());
+  firstOrder = def.firstOrder;
+  if (firstOrder) validateFirstOrderDef(*firstOrder, fieldOf(index, "model"));
   require(def.mesh.numFaces() > 0, index, "mesh", "the mesh has no faces");
   mesh = def.mesh;
   // A one-frame sequence is a rigid body: its frame is the mesh and nothing moves.
@@ -154,6 +180,18 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     state.Y = llt.solve(state.mu - mu0);
   } else {
     state.mu = K * state.Y + mu0;
+  }
+  if (firstOrder) {
+    // The mass at the vertices: area-lumped at t = 0, scaled to the whole body mass (point
+    // masses spread with the surface).
+    firstOrderMass.resize(vertexShare.size());
+    for (size_t i = 0; i < vertexShare.size(); ++i) {
+      firstOrderMass[i] = moments.mass * vertexShare[i];
+    }
+    if (firstOrder->kind == FirstOrderKind::kInertial) {
+      state.carriedMomentum = firstOrderInitialMomentum(
+          *firstOrder, mesh, firstOrderMass, state.g, def.angularVelocity, def.velocity);
+    }
   }
 }
 
@@ -332,7 +370,11 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
   const Vec3 up = upAxis(world.gravity);
   const double hc = up.dot(g.toWorld(com));
   const size_t nf = drag.k.size();
-  if (model) {
+  if (firstOrder) {
+    added.setZero();
+    mu0 = mu0Body;
+    shapeEnergyFluid = 0.0;
+  } else if (model) {
     // A peer model supplies its own added mass; the faces carry no GwtF drag.
     added = model->addedMass(modelInput(g, shapeTime, world.dt, world));
     added = 0.5 * (added + added.transpose());
@@ -394,10 +436,53 @@ FluidModelInput BodyImpl::modelInput(const Pose& g, double t, double h,
   return in;
 }
 
+VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double h,
+                                                  const WorldDef& world, BodyState* to) {
+  const Vec3 up = upAxis(world.gravity);
+  const double rho = densityAtHeight(world.fluid, up.dot(from.g.toWorld(com)));
+  FirstOrderStepInput in;
+  in.def = &*firstOrder;
+  in.mesh = &mesh;
+  in.shapeNext = animation ? &next_ : &mesh.V;
+  in.vertexMass = &firstOrderMass;
+  in.g = from.g;
+  in.momentum = from.carriedMomentum;
+  in.gravity = world.gravity;
+  in.buoyantMassFraction = rho * (closedVolume + sheetThickness * sheetArea) / moments.mass;
+  in.h = h;
+  in.tolerance = world.solver.tolerance;
+  in.maxIterations = world.solver.maxIterations;
+  const FirstOrderStepResult r = firstOrderStep(in);
+  VariationalStepResult out;
+  out.converged = r.converged;
+  out.iterations = r.iterations;
+  out.residual = r.residual;
+  if (!r.converged) return out;
+  // The body velocity of the step: g_{k+1} = g_k τ(hY).
+  Pose rel;
+  rel.q = from.g.q.conjugate() * r.g.q;
+  rel.b = from.g.q.conjugate() * (r.g.b - from.g.b);
+  out.Y = cayleyInverse(rel) / h;
+  out.mu = inertiaBody * out.Y + mu0Body;  // the body's own momentum (diagnostics)
+  if (firstOrder->kind == FirstOrderKind::kInertial) out.mu = wrenchToBody(r.g, r.momentum);
+  to->g = r.g;
+  to->Y = out.Y;
+  to->mu = out.mu;
+  to->continuous = false;
+  to->stepH = h;
+  to->stepStartCom = com;
+  to->carriedMomentum = r.momentum;
+  if (!to->g.b.allFinite() || !to->g.q.coeffs().allFinite() || !out.Y.allFinite()) {
+    out.converged = false;
+  }
+  return out;
+}
+
 VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double t,
                                         const WorldDef& world, BodyState* to) {
   updateAnimatedShape(t, h);
   updateFluid(from.g, world);
+  if (firstOrder) return tryFirstOrderStep(from, h, world, to);
   const FluidDef& fluid = world.fluid;
   const Vec3 up = upAxis(world.gravity);
   const Quat qi = from.g.q.conjugate();

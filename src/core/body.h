@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/animation.h"
+#include "core/first_order.h"
 #include "core/fluid_model.h"
 #include "core/se3.h"
 #include "geometry/mass_properties.h"
@@ -64,6 +65,11 @@ struct BodyDef {
   /// flat-plate lift and drag per face, exact buoyancy). Otherwise a prototype the World
   /// clones per body (src/models/ and core's VacuumModel); `delta` is then unused.
   std::shared_ptr<const FluidModel> fluidModel;
+  /// First-order motion from shape change (Gross et al. 2023, "gross-dissipative" and
+  /// "gross-inertial"): the placement solves the discrete momentum equations instead of
+  /// the second-order step; `fluidModel` and `delta` are then unused. The mass sits at the
+  /// vertices (area-lumped at t = 0, point masses spread with it). Default none.
+  std::optional<FirstOrderDef> firstOrder;
 };
 
 /// The scene-file name of a body's fluid model ("gwtf" when none is set).
@@ -107,6 +113,9 @@ struct BodyState {
   bool continuous = true;
   double stepH = 0.0;                 ///< size of the (sub)step that produced this state, s
   Vec3 stepStartCom = Vec3::Zero();   ///< body-frame COM at that step's start (shape change)
+  /// First-order inertial bodies: the world momentum carried into the next step (angular
+  /// about the world origin, linear), kg·m²/s and kg·m/s.
+  Vec6 carriedMomentum = Vec6::Zero();
 };
 
 }  // namespace samara::core

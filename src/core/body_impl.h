@@ -39,6 +39,8 @@ class BodyImpl {
   geometry::Topology topo;
   std::optional<double> deltaOverride;
   ModelHolder model;               ///< peer fluid model; empty = GwtF
+  std::optional<FirstOrderDef> firstOrder;  ///< Gross et al. first-order dynamics
+  std::vector<double> firstOrderMass;       ///< kg per vertex (Σ = body mass)
   std::vector<double> vertexMass;  ///< animated bodies: kg per vertex (fixed)
   double meshMass = 0.0;           ///< mass carried by the mesh (without point masses), kg
   geometry::MassMoments pointMoments;  ///< point masses (fixed in the body frame)
@@ -92,6 +94,9 @@ class BodyImpl {
   void updateFluid(const Pose& g, const WorldDef& world);
   /// What a peer fluid model sees at pose g, time t, step h (fluid at the COM).
   FluidModelInput modelInput(const Pose& g, double t, double h, const WorldDef& world) const;
+  /// The first-order step (Gross et al. 2023 Alg. 2) in place of the variational one.
+  VariationalStepResult tryFirstOrderStep(const BodyState& from, double h,
+                                          const WorldDef& world, BodyState* to);
   /// Attempts one step of size h from `from` (no change to this body's state on failure).
   VariationalStepResult tryStep(const BodyState& from, double h, double t,
                                 const WorldDef& world, BodyState* to);

@@ -1,1 +1,217 @@
-// placeholder: filled in by issue 6 work
+// The falling-pattern classifier on synthetic trajectories (y up, the body's broad normal
+// along body y as for geometry::makePlate).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "models/pattern.h"
+
+using namespace samara;
+using namespace samara::models;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+const Vec3 kUp(0.0, 1.0, 0.0);
+const Vec3 kNormal(0.0, 1.0, 0.0);
+constexpr double kLength = 0.07;  // body length, m
+
+/// Samples t = 0, dt, …, T of com(t) and a rotation angle φ(t) about the horizontal axis.
+std::vector<TrajectorySample> make(double T, double dt, const std::function<Vec3(double)>& com,
+                                   const std::function<double(double)>& phi,
+                                   const Vec3& axis = Vec3::UnitZ()) {
+  std::vector<TrajectorySample> out;
+  const int n = static_cast<int>(std::lround(T / dt));
+  for (int i = 0; i <= n; ++i) {
+    const double t = i * dt;
+    TrajectorySample s;
+    s.t = t;
+    s.com = com(t);
+    s.q = Quat(Eigen::AngleAxisd(phi(t), axis));
+    out.push_back(s);
+  }
+  return out;
+}
+
+PatternResult classify(const std::vector<TrajectorySample>& s) {
+  return classifyFall(s, kUp, kLength, kNormal);
+}
+
+}  // namespace
+
+TEST_CASE("Pattern names", "[models][pattern]") {
+  CHECK(std::string(patternName(FallPattern::kUndetermined)) == "undetermined");
+  CHECK(std::string(patternName(FallPattern::kSteadyDescent)) == "steady descent");
+  CHECK(std::string(patternName(FallPattern::kZigzag)) == "zigzag");
+  CHECK(std::string(patternName(FallPattern::kAutorotation)) == "autorotation");
+  CHECK(std::string(patternName(FallPattern::kChaotic)) == "chaotic");
+}
+
+TEST_CASE("(d, e) on a hand-computed case", "[models][pattern]") {
+  // Horizontal (x, z) positions (0,0), (4,0), (4,2), (0,2) cm, falling meanwhile: the mean is
+  // (2, 1) cm, √5 cm from the release point (0, 0); the covariance is diag(4, 1) cm², so
+  // e = √(1 − 1/4) = √3/2.
+  const double cm = 0.01;
+  const std::vector<Vec3> xz = {{0, 0, 0}, {4, 0, 0}, {4, 0, 2}, {0, 0, 2}};
+  std::vector<TrajectorySample> s;
+  for (size_t i = 0; i < xz.size(); ++i) {
+    TrajectorySample x;
+    x.t = 0.1 * static_cast<double>(i);
+    x.com = cm * xz[i] + Vec3(0.0, 1.0 - 0.1 * static_cast<double>(i), 0.0);
+    s.push_back(x);
+  }
+  const PatternResult r = classifyFall(s, kUp, 1.0 * cm, kNormal);
+  CHECK(r.d == Approx(std::sqrt(5.0)).epsilon(1e-12));
+  CHECK(r.e == Approx(std::sqrt(3.0) / 2.0).epsilon(1e-12));
+  CHECK(r.samples == 4);
+  CHECK(r.pattern == FallPattern::kUndetermined);  // four samples are too few to classify
+  CHECK_THAT(r.reason, Catch::Contains("samples"));
+  // d is in body lengths.
+  CHECK(classifyFall(s, kUp, 2.0 * cm, kNormal).d == Approx(std::sqrt(5.0) / 2.0).epsilon(1e-12));
+}
+
+TEST_CASE("Straight drop: steady descent, d = e = 0", "[models][pattern]") {
+  const auto s = make(
+      3.0, 0.005, [](double t) { return Vec3(0.2, 5.0 - 0.8 * t, -0.1); },
+      [](double) { return 0.0; });
+  const PatternResult r = classify(s);
+  INFO(r.reason);
+  CHECK(r.pattern == FallPattern::kSteadyDescent);
+  CHECK(r.d == Approx(0.0).margin(1e-12));
+  CHECK(r.e == 0.0);
+  CHECK(r.tiltAmplitude == 0.0);
+  CHECK(r.tumbleTurns == 0.0);
+  CHECK(r.windowStart == Approx(0.45));
+  CHECK(r.fallenHeight == Approx(0.8 * 2.55));
+}
+
+TEST_CASE("Sinusoidal sway with tilt: zigzag", "[models][pattern]") {
+  // Sways ±2 body lengths along x with period 1 s, the normal tilting ±30° in phase.
+  const double P = 1.0;
+  const auto s = make(
+      10.0, 0.005,
+      [&](double t) { return Vec3(2.0 * kLength * std::sin(2 * kPi * t / P), -0.5 * t, 0.0); },
+      [&](double t) { return (kPi / 6) * std::sin(2 * kPi * t / P); });
+  const PatternResult r = classify(s);
+  INFO(r.reason);
+  CHECK(r.pattern == FallPattern::kZigzag);
+  CHECK(r.tiltAmplitude == Approx(kPi / 6).epsilon(1e-6));
+  CHECK(r.tiltSignChanges >= 15);
+  CHECK(r.longestRunTurns == Approx(1.0 / 6.0).epsilon(1e-3));  // −30° → +30°
+  CHECK(r.e == Approx(1.0).margin(1e-9));                       // planar sway
+  CHECK(r.d < 0.05);  // whole periods: the ellipse is centred on the release point
+}
+
+TEST_CASE("Steady tumbling with drift: autorotation", "[models][pattern]") {
+  // Two turns per second about z while gliding along x: 8.5 turns after the transient.
+  const auto s = make(
+      5.0, 0.002, [](double t) { return Vec3(0.3 * t, -0.6 * t, 0.0); },
+      [](double t) { return 2.0 * 2.0 * kPi * t; });
+  const PatternResult r = classify(s);
+  INFO(r.reason);
+  CHECK(r.pattern == FallPattern::kAutorotation);
+  CHECK(r.tumbleTurns == Approx(8.5).epsilon(1e-6));
+  CHECK(r.reversals == 0);
+  CHECK(r.tiltAmplitude == Approx(kPi / 2).margin(0.02));  // sampled every 1.44°
+  CHECK(r.e == Approx(1.0).margin(1e-9));
+  // Mean horizontal position: 0.3·2.5 m from the release point.
+  CHECK(r.d == Approx(0.75 / kLength).epsilon(1e-9));
+}
+
+TEST_CASE("Tumbling that alternates its sense: chaotic", "[models][pattern]") {
+  // Two turns one way in 1 s, two turns back in the next, …
+  const auto tri = [](double t) {
+    const double u = std::fmod(t, 2.0);
+    return u < 1.0 ? u : 2.0 - u;
+  };
+  const auto s = make(
+      8.0, 0.002, [](double t) { return Vec3(0.05 * std::sin(t), -0.6 * t, 0.0); },
+      [&](double t) { return 2.0 * 2.0 * kPi * tri(t); });
+  const PatternResult r = classify(s);
+  INFO(r.reason);
+  CHECK(r.pattern == FallPattern::kChaotic);
+  CHECK(r.reversals >= 5);
+  CHECK(r.longestRunTurns == Approx(2.0).epsilon(1e-3));
+}
+
+TEST_CASE("Tumbling axis in any horizontal direction", "[models][pattern]") {
+  const Vec3 axis = Vec3(1.0, 0.0, 2.0).normalized();
+  const auto s = make(
+      4.0, 0.002, [](double t) { return Vec3(0.0, -0.7 * t, 0.0); },
+      [](double t) { return -3.0 * 2.0 * kPi * t; }, axis);
+  const PatternResult r = classify(s);
+  INFO(r.reason);
+  CHECK(r.pattern == FallPattern::kAutorotation);
+  CHECK(r.tumbleTurns == Approx(3.0 * 3.4).epsilon(1e-6));
+}
+
+TEST_CASE("Not enough evidence: undetermined with a reason", "[models][pattern]") {
+  SECTION("no samples") {
+    const PatternResult r = classify({});
+    CHECK(r.pattern == FallPattern::kUndetermined);
+    CHECK(r.reason == "no samples");
+  }
+  SECTION("too short a fall") {
+    const auto s = make(
+        0.1, 0.001, [](double t) { return Vec3(0.0, -0.5 * t, 0.0); }, [](double) { return 0.0; });
+    const PatternResult r = classify(s);
+    CHECK(r.pattern == FallPattern::kUndetermined);
+    CHECK_THAT(r.reason, Catch::Contains("body lengths"));
+  }
+  SECTION("a steady glide at 20°") {
+    const auto s = make(
+        3.0, 0.005, [](double t) { return Vec3(0.5 * t, -0.5 * t, 0.0); },
+        [](double) { return 20.0 * kPi / 180.0; });
+    const PatternResult r = classify(s);
+    INFO(r.reason);
+    CHECK(r.pattern == FallPattern::kUndetermined);
+    CHECK_THAT(r.reason, Catch::Contains("glide"));
+  }
+  SECTION("level but drifting sideways as fast as it falls") {
+    const auto s = make(
+        3.0, 0.005, [](double t) { return Vec3(0.5 * t, -0.5 * t, 0.0); },
+        [](double) { return 0.0; });
+    const PatternResult r = classify(s);
+    INFO(r.reason);
+    CHECK(r.pattern == FallPattern::kUndetermined);
+    CHECK(r.horizontalSpread == Approx(1.0));
+  }
+  SECTION("half a turn over, then still") {
+    const auto s = make(
+        3.0, 0.005, [](double t) { return Vec3(0.0, -0.5 * t, 0.0); },
+        [](double t) { return t < 1.0 ? 0.0 : (t < 2.0 ? kPi * (t - 1.0) : kPi); });
+    const PatternResult r = classify(s);
+    INFO(r.reason);
+    CHECK(r.pattern == FallPattern::kUndetermined);
+    CHECK(r.longestRunTurns == Approx(0.5).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("The tracker gives classifyFall's result at any time, with bounded memory",
+          "[models][pattern]") {
+  // 200 000 samples (the tracker keeps at most kMaxRecords of them): 1 turn per second.
+  const auto s = make(
+      40.0, 0.0002, [](double t) { return Vec3(0.1 * t, -0.5 * t, 0.0); },
+      [](double t) { return 2.0 * kPi * t; });
+  PatternTracker tracker(kUp, kLength, kNormal);
+  PatternResult mid;
+  for (size_t i = 0; i < s.size(); ++i) {
+    tracker.add(s[i]);
+    if (i == s.size() / 2) mid = tracker.result();
+  }
+  CHECK(mid.pattern == FallPattern::kAutorotation);
+  CHECK(mid.tumbleTurns == Approx(0.85 * 20.0).epsilon(1e-3));
+  const PatternResult r = tracker.result();
+  const PatternResult whole = classify(s);
+  CHECK(r.pattern == FallPattern::kAutorotation);
+  CHECK(r.tumbleTurns == Approx(34.0).epsilon(1e-3));
+  CHECK(r.tumbleTurns == whole.tumbleTurns);
+  CHECK(r.d == whole.d);
+  CHECK(r.e == whole.e);
+  CHECK(tracker.numSamples() == static_cast<std::int64_t>(s.size()));
+  tracker.reset();
+  CHECK(tracker.numSamples() == 0);
+  CHECK(tracker.result().reason == "no samples");
+}

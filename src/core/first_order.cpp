@@ -1,0 +1,319 @@
+#include "core/first_order.h"
+
+#include <Eigen/LU>
+#include <cassert>
+#include <cmath>
+
+#include "core/body.h"
+
+namespace samara::core {
+
+namespace {
+
+bool finite(const Pose& g) { return g.q.coeffs().allFinite() && g.b.allFinite(); }
+
+/// R B Rᵀ for every block.
+std::vector<Mat3> rotated(const std::vector<Mat3>& B, const Mat3& R) {
+  std::vector<Mat3> out(B.size());
+  for (size_t j = 0; j < B.size(); ++j) out[j] = R * B[j] * R.transpose();
+  return out;
+}
+
+/// Rows R x + b − origin of a body-frame shape placed by `g`.
+geometry::VertexMatrix placed(const Pose& g, const geometry::VertexMatrix& V, const Vec3& origin) {
+  const Mat3 R = g.R();
+  const Vec3 t = g.b - origin;
+  geometry::VertexMatrix P(V.rows(), 3);
+  for (Eigen::Index j = 0; j < V.rows(); ++j) {
+    P.row(j) = (R * V.row(j).transpose() + t).transpose();
+  }
+  return P;
+}
+
+}  // namespace
+
+void validateFirstOrderDef(const FirstOrderDef& def, const std::string& path) {
+  auto require = [&](bool ok, const char* field, const char* what) {
+    if (!ok) throw DefinitionError(path + "/" + field, std::string(field) + " " + what);
+  };
+  if (def.kind == FirstOrderKind::kDissipative) {
+    require(std::isfinite(def.normalDrag) && def.normalDrag > 0.0, "normalDrag",
+            "must be finite and > 0 (N·s/m³)");
+    require(std::isfinite(def.tangentialDrag) && def.tangentialDrag >= 0.0, "tangentialDrag",
+            "must be finite and ≥ 0 (N·s/m³)");
+  } else {
+    require(std::isfinite(def.normalAddedMass) && def.normalAddedMass >= 0.0, "normalAddedMass",
+            "must be finite and ≥ 0 (kg/m²)");
+  }
+}
+
+std::vector<Mat3> vertexMetrics(const FirstOrderDef& def, const geometry::VertexMatrix& V,
+                                const geometry::FaceMatrix& F,
+                                const std::vector<double>& vertexMass) {
+  const Eigen::Index n = V.rows();
+  const bool dissipative = def.kind == FirstOrderKind::kDissipative;
+  std::vector<Mat3> B(static_cast<size_t>(n), Mat3::Zero());
+  if (!dissipative) {
+    assert(vertexMass.size() == static_cast<size_t>(n));
+    for (Eigen::Index j = 0; j < n; ++j) {
+      B[static_cast<size_t>(j)] = vertexMass[static_cast<size_t>(j)] * Mat3::Identity();
+    }
+    if (def.normalAddedMass == 0.0) return B;
+  }
+  // Vertex area A_j (a third of each adjacent face), Σ 2A_f n_f and Σ 2A_f n_f n_fᵀ.
+  std::vector<double> area(static_cast<size_t>(n), 0.0);
+  std::vector<Vec3> normalSum(static_cast<size_t>(n), Vec3::Zero());
+  std::vector<Mat3> projSum(static_cast<size_t>(n), Mat3::Zero());
+  for (Eigen::Index f = 0; f < F.rows(); ++f) {
+    const Vec3 a = V.row(F(f, 0)).transpose();
+    const Vec3 c2 = (V.row(F(f, 1)).transpose() - a).cross(V.row(F(f, 2)).transpose() - a);
+    const double twiceArea = c2.norm();
+    const Mat3 proj = twiceArea > 0.0 ? Mat3(c2 * c2.transpose() / twiceArea) : Mat3::Zero();
+    for (int k = 0; k < 3; ++k) {
+      const auto j = static_cast<size_t>(F(f, k));
+      area[j] += twiceArea / 6.0;
+      normalSum[j] += c2;
+      projSum[j] += proj;
+    }
+  }
+  for (size_t j = 0; j < B.size(); ++j) {
+    if (!(area[j] > 0.0)) continue;
+    const double len = normalSum[j].norm();
+    // n nᵀ from the area-weighted normal; where the faces' normals cancel (a fold), the
+    // area-weighted mean of the face projectors.
+    const Mat3 nn = len >= 1e-6 * 6.0 * area[j]
+                        ? Mat3(normalSum[j] * normalSum[j].transpose() / (len * len))
+                        : Mat3(projSum[j] / (6.0 * area[j]));
+    if (dissipative) {
+      B[j] = area[j] * (def.normalDrag * nn + def.tangentialDrag * (Mat3::Identity() - nn));
+    } else {
+      B[j] += area[j] * def.normalAddedMass * nn;
+    }
+  }
+  return B;
+}
+
+Vec6 discreteMomenta(const geometry::VertexMatrix& p, const std::vector<Mat3>& B,
+                     const geometry::VertexMatrix& pNext, const std::vector<Mat3>& BNext,
+                     double h) {
+  Vec3 ang = Vec3::Zero();
+  Vec3 lin = Vec3::Zero();
+  for (Eigen::Index j = 0; j < p.rows(); ++j) {
+    const auto k = static_cast<size_t>(j);
+    const Vec3 p0 = p.row(j).transpose();
+    const Vec3 p1 = pNext.row(j).transpose();
+    const Vec3 d = p1 - p0;
+    const Vec3 a0 = B[k] * d;
+    const Vec3 a1 = BNext[k] * d;
+    // −μ of MfSC Eqn. 5 (Alg. 1 steps 3–4).
+    ang += p1.cross(a0) + p0.cross(a1);
+    lin += a0 + a1;
+  }
+  Vec6 M;
+  M << ang, lin;
+  return M / (2.0 * h);
+}
+
+Mat6 discreteMomentaJacobian(const geometry::VertexMatrix& p, const std::vector<Mat3>& B,
+                             const geometry::VertexMatrix& pNext, const std::vector<Mat3>& BNext,
+                             double h, const Vec3& centre) {
+  // Per vertex, with Δ = p̃ − p, a = BΔ, ã = B̃Δ:
+  //   ∂M/∂p̃      = [ −â + p̃̂ B + p̂ B̃ ;  B + B̃ ]                   (6×3)
+  //   ∂(B̃Δ)/∂ω   = −ã^ + B̃ Δ̂    (from δB̃ = [ω̂, B̃])               (3×3)
+  //   δp̃ = −(p̃ − centre)^ ω + v.
+  Mat6 J = Mat6::Zero();
+  for (Eigen::Index j = 0; j < p.rows(); ++j) {
+    const auto k = static_cast<size_t>(j);
+    const Vec3 p0 = p.row(j).transpose();
+    const Vec3 p1 = pNext.row(j).transpose();
+    const Vec3 d = p1 - p0;
+    const Mat3& B0 = B[k];
+    const Mat3& B1 = BNext[k];
+    Eigen::Matrix<double, 6, 3> A;
+    A.topRows<3>() = -hat(B0 * d) + hat(p1) * B0 + hat(p0) * B1;
+    A.bottomRows<3>() = B0 + B1;
+    const Mat3 C = -hat(B1 * d) + B1 * hat(d);
+    J.rightCols<3>() += A;
+    J.leftCols<3>() -= A * hat(p1 - centre);
+    J.block<3, 3>(0, 0) += hat(p0) * C;
+    J.block<3, 3>(3, 0) += C;
+  }
+  return J / (2.0 * h);
+}
+
+Vec6 firstOrderInitialMomentum(const FirstOrderDef& def, const geometry::TriMesh& mesh,
+                               const std::vector<double>& vertexMass, const Pose& pose,
+                               const Vec3& omegaWorld, const Vec3& comVelocityWorld) {
+  FirstOrderDef inertial = def;
+  inertial.kind = FirstOrderKind::kInertial;
+  const std::vector<Mat3> B =
+      rotated(vertexMetrics(inertial, mesh.V, mesh.F, vertexMass), pose.R());
+  const geometry::VertexMatrix P = placed(pose, mesh.V, Vec3::Zero());
+  double mass = 0.0;
+  Vec3 first = Vec3::Zero();
+  for (Eigen::Index j = 0; j < P.rows(); ++j) {
+    mass += vertexMass[static_cast<size_t>(j)];
+    first += vertexMass[static_cast<size_t>(j)] * P.row(j).transpose();
+  }
+  const Vec3 com = mass > 0.0 ? Vec3(first / mass) : Vec3::Zero();
+  Vec6 M = Vec6::Zero();
+  for (Eigen::Index j = 0; j < P.rows(); ++j) {
+    const Vec3 pj = P.row(j).transpose();
+    const Vec3 mv = B[static_cast<size_t>(j)] * (omegaWorld.cross(pj - com) + comVelocityWorld);
+    M.head<3>() += pj.cross(mv);
+    M.tail<3>() += mv;
+  }
+  return M;
+}
+
+FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
+  assert(in.def && in.mesh && in.shapeNext && in.vertexMass);
+  const geometry::TriMesh& mesh = *in.mesh;
+  const geometry::VertexMatrix& Vnext = *in.shapeNext;
+  const std::vector<double>& mass = *in.vertexMass;
+  assert(Vnext.rows() == mesh.V.rows() && mass.size() == static_cast<size_t>(mesh.V.rows()));
+  const bool inertial = in.def->kind == FirstOrderKind::kInertial;
+
+  FirstOrderStepResult res;
+  res.g = in.g;
+  res.momentum = inertial ? in.momentum : Vec6::Zero();
+  if (!(in.h > 0.0) || !std::isfinite(in.h) || !finite(in.g) || !in.momentum.allFinite() ||
+      !in.gravity.allFinite() || !std::isfinite(in.buoyantMassFraction) || mesh.V.rows() == 0) {
+    return res;
+  }
+
+  // Work about the centroid c of the placed shape at t, so that round-off and conditioning do
+  // not depend on where the body is; moments about c: l_c = l − c × p.
+  const Mat3 R0 = in.g.R();
+  const geometry::VertexMatrix P0raw = placed(in.g, mesh.V, Vec3::Zero());
+  const Vec3 c = P0raw.colwise().mean().transpose();
+  geometry::VertexMatrix P0 = P0raw;
+  P0.rowwise() -= c.transpose();
+  const std::vector<Mat3> B0 = rotated(vertexMetrics(*in.def, mesh.V, mesh.F, mass), R0);
+  const std::vector<Mat3> B1body = vertexMetrics(*in.def, Vnext, mesh.F, mass);
+
+  // Gravity (Eqn. 6): force m g', torque about c of Σ m_j q_j × g' with q_j = p_j − c.
+  const Vec3 gEff = (1.0 - in.buoyantMassFraction) * in.gravity;
+  double totalMass = 0.0;
+  Vec3 first1Body = Vec3::Zero();  // Σ m_j x̃_j of the shape at t + h, body frame
+  for (size_t j = 0; j < mass.size(); ++j) {
+    totalMass += mass[j];
+    first1Body += mass[j] * Vnext.row(static_cast<Eigen::Index>(j)).transpose();
+  }
+  Vec3 first0 = Vec3::Zero();  // Σ m_j q_j at t
+  for (Eigen::Index j = 0; j < P0.rows(); ++j)
+    first0 += mass[static_cast<size_t>(j)] * P0.row(j).transpose();
+  const Vec3 force = totalMass * gEff;
+  auto firstNext = [&](const Pose& g) { return Vec3(g.q * first1Body + totalMass * (g.b - c)); };
+  // The target about c. Inertial (§3.1.2, semi-implicit Euler): M_t + h ϱ_t, explicit.
+  // Dissipative (§3.1.1): M = ϱ with the torque at the mid placement, ½(ϱ_t + ϱ_{t+1}) (MfSC
+  // takes ϱ_t; the midpoint matches Alg. 1's midpoint torque of the drag, so a uniformly
+  // dragged body that translates under gravity does not turn by O(h) per step).
+  Vec6 momentumC = in.momentum;
+  momentumC.head<3>() -= c.cross(Vec3(in.momentum.tail<3>()));
+  auto targetAt = [&](const Pose& g) {
+    Vec6 t;
+    if (inertial) {
+      t << momentumC.head<3>() + in.h * first0.cross(gEff), momentumC.tail<3>() + in.h * force;
+    } else {
+      t << 0.5 * (first0 + firstNext(g)).cross(gEff), force;
+    }
+    return t;
+  };
+
+  // Scale: a residual r is a placement error per step of about (r_ang h / (b L²),
+  // r_lin h / (b L)) in (rad, body sizes), b = tr(Σ B)/3, L = RMS radius about c.
+  Mat3 Bsum = Mat3::Zero();
+  for (const Mat3& b : B0) Bsum += b;
+  const double b = Bsum.trace() / 3.0;
+  double L = std::sqrt(P0.squaredNorm() / static_cast<double>(P0.rows()));
+  if (!(L > 0.0)) L = 1.0;
+  if (!(b > 0.0) || !std::isfinite(b)) return res;
+  const double sLin = in.h / (b * L);
+  const double sAng = sLin / L;
+
+  struct Iterate {
+    Pose g;
+    geometry::VertexMatrix P1;
+    std::vector<Mat3> B1;
+    Vec6 r;
+    double norm = 0.0;
+  };
+  auto evaluate = [&](const Pose& g, Iterate* it) {
+    it->g = g;
+    it->P1 = placed(g, Vnext, c);
+    it->B1 = rotated(B1body, g.R());
+    it->r = discreteMomenta(P0, B0, it->P1, it->B1, in.h) - targetAt(g);
+    Vec6 scaled;
+    scaled << sAng * it->r.head<3>(), sLin * it->r.tail<3>();
+    it->norm = scaled.norm();
+    if (!std::isfinite(it->norm)) it->norm = INFINITY;
+  };
+
+  // Newton from the placement at t (the shape changes under a body that stays). Stops when
+  // the correction, as a placement change, is ≤ tolerance; it is applied, so the error left
+  // is of order tolerance² or round-off.
+  Iterate cur, trial;
+  evaluate(in.g, &cur);
+  bool converged = cur.norm == 0.0;
+  int iterations = 0;
+  while (!converged && iterations < in.maxIterations && std::isfinite(cur.norm)) {
+    ++iterations;
+    const Vec3 centre = cur.P1.colwise().mean().transpose();
+    Mat6 J = discreteMomentaJacobian(P0, B0, cur.P1, cur.B1, in.h, centre);
+    if (!inertial) {
+      // − ∂ϱ_mid/∂ξ: ½ (ω × Σ m_j (q̃_j − centre) + m v) × g'.
+      const Vec3 moment = firstNext(cur.g) - totalMass * centre;
+      J.block<3, 3>(0, 0) -= 0.5 * hat(gEff) * hat(moment);
+      J.block<3, 3>(0, 3) += 0.5 * totalMass * hat(gEff);
+    }
+    const Eigen::PartialPivLU<Mat6> lu(J);
+    const Vec6 delta = -lu.solve(cur.r);
+    if (!delta.allFinite()) break;
+    const double stepSize = std::max(delta.head<3>().norm(), delta.tail<3>().norm() / L);
+    // World-side update about the centre: p ↦ R_δ (p − centre) + centre + t_δ.
+    auto update = [&](double s) {
+      const Pose tau = cayley(s * delta);
+      Pose T;
+      T.q = tau.q;
+      const Vec3 cw = c + centre;
+      T.b = cw - (tau.q * cw) + tau.b;
+      return compose(T, cur.g);
+    };
+    if (stepSize <= in.tolerance) {
+      // At the round-off floor the residual need not decrease: take the step and stop.
+      evaluate(update(1.0), &trial);
+      if (std::isfinite(trial.norm)) {
+        std::swap(cur, trial);
+        converged = true;
+      }
+      break;
+    }
+    // Backtracking: halve the step until the residual decreases.
+    bool accepted = false;
+    for (double s = 1.0; s > 1e-6; s *= 0.5) {
+      evaluate(update(s), &trial);
+      if (trial.norm < cur.norm) {
+        accepted = true;
+        break;
+      }
+    }
+    if (!accepted) break;
+    std::swap(cur, trial);
+    converged = cur.norm == 0.0;
+  }
+
+  res.iterations = iterations;
+  res.residual = cur.norm;
+  if (!converged || !finite(cur.g)) return res;
+  res.converged = true;
+  res.g = cur.g;
+  // The gravity wrench that acted over the step, world, about the world origin.
+  const Vec3 torqueC =
+      inertial ? Vec3(first0.cross(gEff)) : Vec3(0.5 * (first0 + firstNext(cur.g)).cross(gEff));
+  res.wrench << torqueC + c.cross(force), force;
+  if (inertial) res.momentum = in.momentum + in.h * res.wrench;
+  return res;
+}
+
+}  // namespace samara::core
