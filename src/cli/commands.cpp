@@ -26,6 +26,7 @@
 #include "io/csv.h"
 #include "io/error.h"
 #include "io/scene.h"
+#include "models/pattern.h"
 #include "cli/cli_util.h"
 #include "cli/forces.h"
 
@@ -91,6 +92,9 @@ const char* const kRunHelp =
     "  --every N           write every N-th step (default 1)\n"
     "  --summary           print a one-screen summary instead of the CSV on stdout (the CSV\n"
     "                      still goes to --out FILE if given)\n"
+    "  --classify          print each body's falling pattern (steady descent, zigzag,\n"
+    "                      autorotation, chaotic) with its measures; on stderr when the CSV\n"
+    "                      is on stdout\n"
     "  -h, --help          this help\n"
     "\n"
     "exit codes: 0 success, 1 bad input, 2 usage error, 3 a step failed (the message names\n"
@@ -173,6 +177,7 @@ struct Options {
   std::string out;
   long long every = 1;
   bool summary = false;
+  bool classify = false;
   bool json = false;
   bool help = false;
 };
@@ -250,6 +255,9 @@ Options parseOptions(const std::string& command, const std::vector<std::string>&
       if (o.out.empty()) throw UsageError{command + ": --out needs a file name"};
     } else if (isRun && name == "--every") {
       o.every = parseCount(command, name, value());
+    } else if (isRun && name == "--classify") {
+      flagOnly();
+      o.classify = true;
     } else if (isRun && name == "--summary") {
       flagOnly();
       o.summary = true;
@@ -367,6 +375,25 @@ class Progress {
   bool shown_ = false;
 };
 
+/// A falling-pattern tracker for body i: up = −gravity, length = the body's diameter about
+/// its COM, broad normal = the principal axis of largest moment (body frame).
+models::PatternTracker patternTrackerFor(const core::World& world, int i) {
+  const core::BodyInfo info = world.info(i);
+  const Mat3 Iorigin = info.bodyInertia.topLeftCorner<3, 3>();
+  const Vec3 c = info.com;
+  const Mat3 Icom = Iorigin - info.mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());
+  const core::PrincipalFrame f = core::principalFrame(c, Icom);
+  const core::BodyDiagnostics d = world.diagnostics(i);
+  const geometry::VertexMatrix V = world.worldVertices(i);
+  double radius = 0.0;
+  for (int k = 0; k < V.rows(); ++k) {
+    radius = std::max(radius, (Vec3(V.row(k).transpose()) - d.com).norm());
+  }
+  const Vec3 g = world.definition().gravity;
+  const Vec3 up = g.norm() > 0.0 ? Vec3(-g) : Vec3(0.0, 1.0, 0.0);
+  return models::PatternTracker(up, std::max(2.0 * radius, 1e-9), f.R.col(2));
+}
+
 int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
   core::WorldDef def = io::loadScene(o.scene, o.sets);
   if (o.duration) def.duration = *o.duration;
@@ -404,6 +431,17 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
     ++fallSamples;
   };
   if (o.summary) sampleFall();
+  std::vector<models::PatternTracker> patterns;
+  if (o.classify) {
+    for (int i = 0; i < n; ++i) patterns.push_back(patternTrackerFor(world, i));
+  }
+  auto samplePatterns = [&]() {
+    for (int i = 0; i < static_cast<int>(patterns.size()); ++i) {
+      const core::BodyDiagnostics d = world.diagnostics(i);
+      patterns[static_cast<std::size_t>(i)].add({world.time(), d.com, d.q, d.omega});
+    }
+  };
+  samplePatterns();
   long long iterSum = 0;
   int iterMax = 0;
   long long substepped = 0;
@@ -443,6 +481,7 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
       if (report.status == core::StepStatus::kSubstepped) ++substepped;
       if (csv && k % o.every == 0) csv->writeSample(world);
       if (o.summary) sampleFall();
+      samplePatterns();
       progress.update(world.time(), k);
     }
   }
@@ -455,6 +494,17 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
     throw io::Error("standard output", "write error");
   }
 
+  if (o.classify) {
+    // With the CSV on stdout the patterns go to stderr, so the CSV stays parseable.
+    std::ostream& dest = (csvStream == &out) ? err : out;
+    for (int i = 0; i < n; ++i) {
+      const models::PatternResult r = patterns[static_cast<std::size_t>(i)].result();
+      dest << strf("pattern  %s: %s (d = %.3g body lengths, e = %.3g, %.3g turns; %s)\n",
+                   world.bodyDef(i).name.c_str(), models::patternName(r.pattern), r.d, r.e,
+                   r.tumbleTurns, r.reason.c_str());
+    }
+    dest.flush();
+  }
   if (o.summary) {
     // One screen: at most kSummaryBodies bodies are listed.
     constexpr int kSummaryBodies = 8;
@@ -464,8 +514,9 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
                 n == 1 ? "body" : "bodies");
     for (int i = 0; i < shown; ++i) {
       const core::BodyInfo info = world.info(i);
-      out << strf("body     %s: mass %.4g kg, delta %.4g m, %d faces\n",
-                  world.bodyDef(i).name.c_str(), info.mass, info.delta, info.faces);
+      out << strf("body     %s: model %s, mass %.4g kg, delta %.4g m, %d faces\n",
+                  world.bodyDef(i).name.c_str(), core::fluidModelName(world.bodyDef(i)).c_str(),
+                  info.mass, info.delta, info.faces);
     }
     out << strf(
         "run      %lld steps of %g s, %g s simulated in %.3g s (%.4g steps/s, %.3gx real "

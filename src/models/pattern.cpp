@@ -78,9 +78,11 @@ void PatternTracker::add(const TrajectorySample& s) {
   r.t = s.t;
   r.com = s.com;
   r.n = (s.q.normalized() * normalBody_).normalized();
+  r.omega = s.omega;
   if (count_ == 0) {
     release_ = s.com;
   } else {
+    r.spin = last_.spin + 0.5 * (last_.omega + s.omega).dot(up_) * (s.t - last_.t);
     const Vec3 delta = rotationBetween(last_.n, r.n);
     const double dx = delta.dot(h1_);
     const double dy = delta.dot(h2_);
@@ -217,6 +219,7 @@ PatternResult PatternTracker::result() const {
   res.reversals = reversals;
   res.tiltAmplitude = tiltMax;
   res.tiltSignChanges = tiltChanges;
+  res.spinTurns = (lastR.spin - first.spin) / (2.0 * kPi);
 
   if (!(H >= kMinFallBodyLengths * L)) {
     res.reason = format("fell %.3g body lengths after the transient (need %.3g)", H / L,
@@ -241,6 +244,15 @@ PatternResult PatternTracker::result() const {
       res.reason = format("tumbles only %.2f turns (need %.2f) without reversing", res.tumbleTurns,
                           kMinAutorotationTurns);
     }
+    return res;
+  }
+  const double spinTurns = std::abs(res.spinTurns);
+  if (spinTurns >= kMinSpinTurns && spinTurns >= kMinSpinPerLength * H / L) {
+    res.pattern = FallPattern::kAutorotation;
+    res.reason = format(
+        "spins %.1f turns about the vertical (%.2f per fallen body length), coning tilt up "
+        "to %.1f°: helicopter-like autorotation",
+        spinTurns, spinTurns * L / H, tiltMax * kDeg);
     return res;
   }
   if (tiltMax >= kMinZigzagTilt) {

@@ -14,7 +14,10 @@
 //   tumbled     = the normal rotated ≥ ½ turn in one sense without reversing (it went
 //                 edge-on and over);
 //   chaotic     = tumbled and reversed (a back-swing ≥ kReversalAngle) at least once;
-//   autorotation= tumbled, never reversed, net rotation ≥ kMinAutorotationTurns;
+//   autorotation= tumbled, never reversed, net rotation ≥ kMinAutorotationTurns; or, not
+//                 tumbled, spinning about the vertical (a maple seed's helicopter-like
+//                 autorotation): ≥ kMinSpinTurns net turns about up and ≥ kMinSpinPerLength
+//                 turns per fallen body length (the spin is integrated from ω);
 //   zigzag      = not tumbled, tilt amplitude ≥ kMinZigzagTilt, ≥ kMinTiltSignChanges
 //                 sign changes of the tilt (the normal swings through the vertical);
 //   steady      = not tumbled, tilt amplitude < kMinZigzagTilt and horizontal spread
@@ -58,6 +61,8 @@ struct PatternResult {
   /// Largest angle between the normal's line and the vertical after the transient, rad,
   /// [0, π/2].
   double tiltAmplitude = 0.0;
+  /// Net rotation about the vertical after the transient (∫ ω·up dt), turns, signed.
+  double spinTurns = 0.0;
   int reversals = 0;        ///< reversals of the normal's rotation sense (≥ kReversalAngle)
   int tiltSignChanges = 0;  ///< sign changes of the tilt about the dominant axis
   /// Largest horizontal distance of the COM from its position at the window start, per
@@ -80,6 +85,8 @@ inline constexpr double kTiltSignHysteresis = 0.05235987755982988;  ///< 3°, ra
 inline constexpr double kMaxSteadySpread = 0.2;     ///< horizontal per fallen height
 inline constexpr double kMinFallBodyLengths = 2.0;  ///< fall over the window, body lengths
 inline constexpr int kMinSamples = 10;              ///< in the window
+inline constexpr double kMinSpinTurns = 2.0;        ///< spin about up for autorotation
+inline constexpr double kMinSpinPerLength = 0.5;    ///< spin turns per fallen body length
 
 /// Incremental classifier (viewer's live display, `samara run --classify`). add() is O(1);
 /// the tracker keeps the (d, e) sums exactly and at most kMaxRecords orientation records
@@ -108,6 +115,8 @@ class PatternTracker {
     Vec3 n = Vec3::Zero();          ///< broad normal, world
     double theta[2] = {0.0, 0.0};   ///< Σ horizontal rotation vector of n, rad (h₁, h₂)
     double S[3] = {0.0, 0.0, 0.0};  ///< Σ δδᵀ of the increments (xx, xy, yy), rad²
+    Vec3 omega = Vec3::Zero();      ///< angular velocity, rad/s
+    double spin = 0.0;              ///< ∫ ω·up dt since the first sample, rad
   };
 
   Vec3 up_;

@@ -127,3 +127,20 @@ TEST_CASE("scene key model: names, objects and mistakes", "[cli][model][errors]"
   CHECK_THAT(r.err, Catch::Contains("/bodies/1/model"));
   CHECK_THAT(r.err, Catch::Contains("fluidcoef"));
 }
+
+TEST_CASE("run --classify prints each body's falling pattern", "[cli][classify]") {
+  const std::string plate = kSource + "/assets/scenes/falling_plate.json";
+  Result r = cli({"run", plate, "--summary", "--classify", "--duration", "3"});
+  REQUIRE(r.code == 0);
+  // The shipped card (I* ≈ 2) settles into a steady broadside descent.
+  CHECK_THAT(r.out, Catch::Contains("pattern  plate: steady descent (d = "));
+  CHECK_THAT(r.out, Catch::Contains("body     plate: model gwtf,"));
+  // With the CSV on stdout the pattern goes to stderr and the CSV stays clean.
+  r = cli({"run", plate, "--classify", "--duration", "0.1", "--every", "10"});
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("pattern") == std::string::npos);
+  CHECK_THAT(r.err, Catch::StartsWith("pattern  plate: "));
+  // Too short a fall: undetermined, with the reason.
+  CHECK_THAT(r.err, Catch::Contains("undetermined"));
+  CHECK_THAT(r.err, Catch::Contains("body lengths after the transient"));
+}

@@ -215,3 +215,34 @@ TEST_CASE("The tracker gives classifyFall's result at any time, with bounded mem
   CHECK(tracker.numSamples() == 0);
   CHECK(tracker.result().reason == "no samples");
 }
+
+TEST_CASE("Helicopter-like spin about the vertical is autorotation; a slow yaw is not",
+          "[models][pattern]") {
+  // A seed coning at 8° while it spins about the vertical at Ω and falls at 1 m/s: the broad
+  // normal never tumbles, its tilt changes sign every half turn (a zigzag by tilt alone), but
+  // it spins many turns per fallen body length.
+  auto seed = [](double spinHz) {
+    std::vector<TrajectorySample> out;
+    const double dt = 1e-3, T = 3.0, cone = 8.0 * kPi / 180.0;
+    const double W = 2.0 * kPi * spinHz;
+    for (int i = 0; i <= static_cast<int>(T / dt); ++i) {
+      const double t = i * dt;
+      TrajectorySample s;
+      s.t = t;
+      s.com = Vec3(0.002 * std::cos(W * t), -1.0 * t, 0.002 * std::sin(W * t));
+      s.q = Quat(Eigen::AngleAxisd(W * t, kUp)) * Quat(Eigen::AngleAxisd(cone, Vec3::UnitX()));
+      s.omega = W * kUp;
+      out.push_back(s);
+    }
+    return out;
+  };
+  const PatternResult fast = classify(seed(15.0));  // 15 rev/s, 1 m/s: 1.05 turns per length
+  CHECK(fast.pattern == FallPattern::kAutorotation);
+  CHECK(fast.spinTurns == Approx(15.0 * 0.85 * 3.0).epsilon(1e-3));  // the last 85 % of 3 s
+  CHECK_THAT(fast.reason, Catch::Contains("about the vertical"));
+  // 0.5 rev/s: 1.3 turns after the transient and 0.035 turns per fallen length — a coning
+  // wobble with a slow yaw, not autorotation.
+  const PatternResult slow = classify(seed(0.5));
+  CHECK(slow.pattern != FallPattern::kAutorotation);
+  CHECK(std::abs(slow.spinTurns) == Approx(0.5 * 0.85 * 3.0).epsilon(1e-3));
+}
