@@ -514,9 +514,14 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
                 n == 1 ? "body" : "bodies");
     for (int i = 0; i < shown; ++i) {
       const core::BodyInfo info = world.info(i);
-      out << strf("body     %s: model %s, mass %.4g kg, delta %.4g m, %d faces\n",
-                  world.bodyDef(i).name.c_str(), core::fluidModelName(world.bodyDef(i)).c_str(),
-                  info.mass, info.delta, info.faces);
+      const std::string model = core::fluidModelName(world.bodyDef(i));
+      const std::string added =
+          model == "gwtf"                    ? strf("delta %.4g m", info.delta)
+          : info.addedMass.isZero(0.0) ? std::string("no added-mass inertia")
+                                       : std::string("added-mass inertia from the model");
+      out << strf("body     %s: model %s, mass %.4g kg, %s, %d faces\n",
+                  world.bodyDef(i).name.c_str(), model.c_str(), info.mass, added.c_str(),
+                  info.faces);
     }
     out << strf(
         "run      %lld steps of %g s, %g s simulated in %.3g s (%.4g steps/s, %.3gx real "
