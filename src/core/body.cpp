@@ -191,6 +191,16 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     if (firstOrder->kind == FirstOrderKind::kInertial) {
       state.carriedMomentum = firstOrderInitialMomentum(
           *firstOrder, mesh, firstOrderMass, state.g, def.angularVelocity, def.velocity);
+      // The momentum the diagnostics report is the carried one from the start.
+      state.mu = wrenchToBody(state.g, state.carriedMomentum);
+    } else if (firstOrder->autoDrag()) {
+      // Auto drag: ½ ρ_f C_D U (C_D = 1, U = 1 m/s) of the fluid at the initial COM.
+      const double rho =
+          densityAtHeight(world.fluid, upAxis(world.gravity).dot(state.g.toWorld(com)));
+      require(firstOrder->normalDrag > 0.0 || rho > 0.0, index, "model/normal_drag",
+              "normal_drag \"auto\" needs a fluid: the density at the body's centre of mass "
+              "is 0 kg/m³; give normal_drag (N·s/m³) or use gross-inertial");
+      firstOrder = resolveFirstOrderDrag(*firstOrder, rho);
     }
   }
 }
@@ -436,7 +446,7 @@ FluidModelInput BodyImpl::modelInput(const Pose& g, double t, double h,
   return in;
 }
 
-VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double h,
+VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double h, double t,
                                                   const WorldDef& world, BodyState* to) {
   const Vec3 up = upAxis(world.gravity);
   const double rho = densityAtHeight(world.fluid, up.dot(from.g.toWorld(com)));
@@ -448,11 +458,35 @@ VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double 
   in.g = from.g;
   in.momentum = from.carriedMomentum;
   in.gravity = world.gravity;
+  // The background flow at the COM at the start of the step (uniform over the body).
+  in.flow = world.fluid.wind;
+  if (world.fluid.gusts) in.flow += world.fluid.gusts->velocity(from.g.toWorld(com), t);
   in.buoyantMassFraction = rho * (closedVolume + sheetThickness * sheetArea) / moments.mass;
   in.h = h;
   in.tolerance = world.solver.tolerance;
   in.maxIterations = world.solver.maxIterations;
-  const FirstOrderStepResult r = firstOrderStep(in);
+  FirstOrderStepResult r = firstOrderStep(in);
+  if (r.converged && world.floor) {
+    // The floor as a non-penetration constraint (MfSC §3.1.1 mentions a contact reaction):
+    // the lowest vertex of the new placement is lifted onto the floor; an inertial body
+    // loses the momentum that carried it into the floor (at its COM, inelastic, no friction).
+    const geometry::VertexMatrix& Vn = animation ? next_ : mesh.V;
+    const Vec3 upNext = r.g.q.conjugate() * up;
+    double lowest = 1e300;
+    for (int i = 0; i < Vn.rows(); ++i) lowest = std::min(lowest, upNext.dot(Vn.row(i).transpose()));
+    const double depth = world.floor->height - (up.dot(r.g.b) + lowest);
+    if (depth > 0.0) {
+      r.g.b += depth * up;
+      if (firstOrder->kind == FirstOrderKind::kInertial) {
+        const double into = r.momentum.tail<3>().dot(up);
+        if (into < 0.0) {
+          const Vec3 dp = -into * up;
+          r.momentum.tail<3>() += dp;
+          r.momentum.head<3>() += r.g.toWorld(com).cross(dp);
+        }
+      }
+    }
+  }
   VariationalStepResult out;
   out.converged = r.converged;
   out.iterations = r.iterations;
@@ -482,7 +516,7 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
                                         const WorldDef& world, BodyState* to) {
   updateAnimatedShape(t, h);
   updateFluid(from.g, world);
-  if (firstOrder) return tryFirstOrderStep(from, h, world, to);
+  if (firstOrder) return tryFirstOrderStep(from, h, t, world, to);
   const FluidDef& fluid = world.fluid;
   const Vec3 up = upAxis(world.gravity);
   const Quat qi = from.g.q.conjugate();

@@ -95,7 +95,7 @@ class BodyImpl {
   /// What a peer fluid model sees at pose g, time t, step h (fluid at the COM).
   FluidModelInput modelInput(const Pose& g, double t, double h, const WorldDef& world) const;
   /// The first-order step (Gross et al. 2023 Alg. 2) in place of the variational one.
-  VariationalStepResult tryFirstOrderStep(const BodyState& from, double h,
+  VariationalStepResult tryFirstOrderStep(const BodyState& from, double h, double t,
                                           const WorldDef& world, BodyState* to);
   /// Attempts one step of size h from `from` (no change to this body's state on failure).
   VariationalStepResult tryStep(const BodyState& from, double h, double t,

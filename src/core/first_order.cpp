@@ -37,14 +37,23 @@ void validateFirstOrderDef(const FirstOrderDef& def, const std::string& path) {
     if (!ok) throw DefinitionError(path + "/" + field, std::string(field) + " " + what);
   };
   if (def.kind == FirstOrderKind::kDissipative) {
-    require(std::isfinite(def.normalDrag) && def.normalDrag > 0.0, "normalDrag",
-            "must be finite and > 0 (N·s/m³)");
-    require(std::isfinite(def.tangentialDrag) && def.tangentialDrag >= 0.0, "tangentialDrag",
-            "must be finite and ≥ 0 (N·s/m³)");
+    require(std::isfinite(def.normalDrag) && def.normalDrag >= 0.0, "normalDrag",
+            "must be finite and > 0 (N·s/m³), or 0 (auto)");
+    require(std::isfinite(def.tangentialDrag), "tangentialDrag",
+            "must be finite and ≥ 0 (N·s/m³), or < 0 (auto)");
   } else {
     require(std::isfinite(def.normalAddedMass) && def.normalAddedMass >= 0.0, "normalAddedMass",
             "must be finite and ≥ 0 (kg/m²)");
   }
+}
+
+FirstOrderDef resolveFirstOrderDrag(const FirstOrderDef& def, double fluidDensity) {
+  constexpr double kDragCoefficient = 1.0;  // C_D
+  constexpr double kSpeed = 1.0;            // U, m/s: the linearisation speed
+  FirstOrderDef out = def;
+  if (out.normalDrag == 0.0) out.normalDrag = 0.5 * fluidDensity * kDragCoefficient * kSpeed;
+  if (out.tangentialDrag < 0.0) out.tangentialDrag = 0.1 * out.normalDrag;
+  return out;
 }
 
 std::vector<Mat3> vertexMetrics(const FirstOrderDef& def, const geometry::VertexMatrix& V,
@@ -173,12 +182,14 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
   const std::vector<double>& mass = *in.vertexMass;
   assert(Vnext.rows() == mesh.V.rows() && mass.size() == static_cast<size_t>(mesh.V.rows()));
   const bool inertial = in.def->kind == FirstOrderKind::kInertial;
+  assert(inertial || !in.def->autoDrag());  // resolveFirstOrderDrag first
 
   FirstOrderStepResult res;
   res.g = in.g;
   res.momentum = inertial ? in.momentum : Vec6::Zero();
   if (!(in.h > 0.0) || !std::isfinite(in.h) || !finite(in.g) || !in.momentum.allFinite() ||
-      !in.gravity.allFinite() || !std::isfinite(in.buoyantMassFraction) || mesh.V.rows() == 0) {
+      !in.gravity.allFinite() || !in.flow.allFinite() || !std::isfinite(in.buoyantMassFraction) ||
+      mesh.V.rows() == 0) {
     return res;
   }
 
@@ -205,6 +216,9 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
     first0 += mass[static_cast<size_t>(j)] * P0.row(j).transpose();
   const Vec3 force = totalMass * gEff;
   auto firstNext = [&](const Pose& g) { return Vec3(g.q * first1Body + totalMass * (g.b - c)); };
+  // Dissipative with a flow w: the end shape as seen in the frame that moves with the flow
+  // (the world frame at t), p̃ − h w; the inertial metric has no fluid force.
+  const Vec3 flowShift = inertial ? Vec3::Zero() : Vec3(in.h * in.flow);
   // The target about c. Inertial (§3.1.2, semi-implicit Euler): M_t + h ϱ_t, explicit.
   // Dissipative (§3.1.1): M = ϱ with the torque at the mid placement, ½(ϱ_t + ϱ_{t+1}) (MfSC
   // takes ϱ_t; the midpoint matches Alg. 1's midpoint torque of the drag, so a uniformly
@@ -216,7 +230,7 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
     if (inertial) {
       t << momentumC.head<3>() + in.h * first0.cross(gEff), momentumC.tail<3>() + in.h * force;
     } else {
-      t << 0.5 * (first0 + firstNext(g)).cross(gEff), force;
+      t << 0.5 * (first0 + firstNext(g) - totalMass * flowShift).cross(gEff), force;
     }
     return t;
   };
@@ -234,14 +248,14 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
 
   struct Iterate {
     Pose g;
-    geometry::VertexMatrix P1;
+    geometry::VertexMatrix P1;  // end shape in the flow's frame, about c
     std::vector<Mat3> B1;
     Vec6 r;
     double norm = 0.0;
   };
   auto evaluate = [&](const Pose& g, Iterate* it) {
     it->g = g;
-    it->P1 = placed(g, Vnext, c);
+    it->P1 = placed(g, Vnext, c + flowShift);
     it->B1 = rotated(B1body, g.R());
     it->r = discreteMomenta(P0, B0, it->P1, it->B1, in.h) - targetAt(g);
     Vec6 scaled;
@@ -259,11 +273,11 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
   int iterations = 0;
   while (!converged && iterations < in.maxIterations && std::isfinite(cur.norm)) {
     ++iterations;
-    const Vec3 centre = cur.P1.colwise().mean().transpose();
+    const Vec3 centre = cur.P1.colwise().mean().transpose();  // about c, flow frame
     Mat6 J = discreteMomentaJacobian(P0, B0, cur.P1, cur.B1, in.h, centre);
     if (!inertial) {
       // − ∂ϱ_mid/∂ξ: ½ (ω × Σ m_j (q̃_j − centre) + m v) × g'.
-      const Vec3 moment = firstNext(cur.g) - totalMass * centre;
+      const Vec3 moment = firstNext(cur.g) - totalMass * (centre + flowShift);
       J.block<3, 3>(0, 0) -= 0.5 * hat(gEff) * hat(moment);
       J.block<3, 3>(0, 3) += 0.5 * totalMass * hat(gEff);
     }
@@ -276,7 +290,7 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
       const Pose tau = cayley(s * delta);
       Pose T;
       T.q = tau.q;
-      const Vec3 cw = c + centre;
+      const Vec3 cw = c + flowShift + centre;  // the centre in the world frame
       T.b = cw - (tau.q * cw) + tau.b;
       return compose(T, cur.g);
     };

@@ -30,19 +30,31 @@ enum class FirstOrderKind {
 struct FirstOrderDef {
   FirstOrderKind kind = FirstOrderKind::kDissipative;  ///< default kDissipative
   /// α: Rayleigh coefficient for velocity normal to the surface, N·s/m per m² of vertex
-  /// area (N·s/m³). Default 500: water (ρ = 1000 kg/m³), C_D = 1, linearised at 1 m/s
-  /// (½ ρ C_D · 1 m/s). Dissipative metric only.
-  double normalDrag = 500.0;
-  /// β: the same for velocity tangential to the surface, N·s/m³. Default 50 (β/α = 1/10, the
-  /// paper's high-Reynolds-number anisotropy ε = 1/10; Stokes swimmers have ε ≈ 1/2).
-  /// Dissipative metric only; 0 is allowed for closed bodies (MfSC Table 1 uses ε = 0).
-  double tangentialDrag = 50.0;
+  /// area (N·s/m³). 0 (the default) = auto: α = ½ ρ_f C_D U with C_D = 1 and U = 1 m/s, ρ_f
+  /// the fluid density (kg/m³) at the body's initial centre of mass, resolved when the World
+  /// sets the body up (resolveFirstOrderDrag): 0.6125 in air, 499 in water. Otherwise > 0.
+  /// Dissipative metric only.
+  double normalDrag = 0.0;
+  /// β: the same for velocity tangential to the surface, N·s/m³. < 0 (the default, −1) =
+  /// auto: β = α/10 (the paper's high-Reynolds-number anisotropy ε = β/α = 1/10; Stokes
+  /// swimmers have ε ≈ 1/2), of the resolved α. Otherwise ≥ 0; 0 is allowed for closed
+  /// bodies (MfSC Table 1 uses ε = 0). Dissipative metric only.
+  double tangentialDrag = -1.0;
   /// Inertial metric only: fluid mass per m² of vertex area carried with the normal
   /// velocity (MfSC §2.2.1, K_j = m_j I + a A_j n_j n_jᵀ), kg/m². Default 0 (vacuum).
   double normalAddedMass = 0.0;
+
+  /// True if normalDrag or tangentialDrag still holds its auto sentinel.
+  bool autoDrag() const { return normalDrag == 0.0 || tangentialDrag < 0.0; }
 };
 
-/// Validates a definition once at setup; throws DefinitionError naming `path` + "/field".
+/// `def` with the auto drag coefficients resolved for a body whose centre of mass starts in
+/// fluid of density `fluidDensity` (kg/m³): α = ½ ρ_f · 1 m/s where normalDrag is 0, then
+/// β = α/10 where tangentialDrag < 0. Explicit values are kept.
+FirstOrderDef resolveFirstOrderDrag(const FirstOrderDef& def, double fluidDensity);
+
+/// Validates a definition once at setup (the auto sentinels are accepted); throws
+/// DefinitionError naming `path` + "/field".
 void validateFirstOrderDef(const FirstOrderDef& def, const std::string& path);
 
 struct FirstOrderStepInput {
@@ -59,6 +71,12 @@ struct FirstOrderStepInput {
   /// world origin, see firstOrderInitialMomentum; dissipative: unused).
   Vec6 momentum = Vec6::Zero();
   Vec3 gravity = Vec3::Zero();  ///< m/s², world
+  /// Uniform background flow w, world, m/s; default 0. Dissipative: the drag acts on the
+  /// velocity relative to the flow, −Σ_j B_j (v_j − w); the step is solved in the frame that
+  /// moves with the flow (coinciding with the world frame at t), so with a flow w the result
+  /// is exactly the flowless step's placement translated by h w (see firstOrderStep).
+  /// Inertial: no effect (the inertial metric is the body's own inertia: no fluid force).
+  Vec3 flow = Vec3::Zero();
   /// ρ_fluid V / m: gravity is scaled by (1 − this); the buoyant force is taken to act at
   /// the centre of mass (uniform body). Default 0.
   double buoyantMassFraction = 0.0;
@@ -78,7 +96,8 @@ struct [[nodiscard]] FirstOrderStepResult {
   /// the input momentum). Dissipative: zero (MfSC Thm. 1: no momentum is carried).
   Vec6 momentum = Vec6::Zero();
   /// The gravity wrench that acted over the step (torque about the world origin N·m, force
-  /// N), world: ϱ_t (inertial) or ½(ϱ_t + ϱ_{t+1}) (dissipative). Zero on failure.
+  /// N), world: ϱ_t (inertial) or ½(ϱ_t + ϱ_{t+1}) at the world placements (dissipative).
+  /// Zero on failure.
   Vec6 wrench = Vec6::Zero();
   int iterations = 0;  ///< Newton iterations (Jacobian solves)
   /// Final residual M − target as a placement error per step: (|r_ang| h/(b L²),
@@ -94,6 +113,13 @@ struct [[nodiscard]] FirstOrderStepResult {
 ///   writes ϱ_t; Alg. 1 evaluates the drag torque at mid placements, and with ϱ_t a body whose
 ///   centres of drag and mass coincide turns by O(h) per step while it translates (e.g. a
 ///   tilted plate gliding under gravity). The force is the same either way.
+///   With a flow w (`flow`) both sides are taken in the frame that moves with the flow and
+///   coincides with the world frame at t: M(γ, γ̃ − h w) = ½(ϱ_t + ϱ'_{t+1}), ϱ'_{t+1} the
+///   gravity torque of the end shape moved by −h w. Equivalently M(γ, γ̃) = ½(ϱ_t + ϱ'_{t+1})
+///   + Φ with Φ = M(γ, γ̃) − M(γ, γ̃ − h w) the flow's momentum: linear Σ_j B̄_j w, angular
+///   ½ Σ_j (p̃_j × B_j w + p_j × B̃_j w + w × B_j (Δp_j − h w)) = Σ_j p̄_j × B̄_j w + O(h),
+///   B̄ = ½(B + B̃), p̄ = ½(p + p̃) (the pairing of Eqn. 5). Hence the placement with a flow w
+///   is exactly (to the tolerance) the flowless one translated by h w, for any shape change.
 /// Newton on a world-side twist about the placed shape's centroid with the exact Jacobian
 /// (discreteMomentaJacobian), backtracking on the residual. Never throws.
 FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in);

@@ -213,6 +213,7 @@ void World::setFluidDensity(double rho) {
   def_.fluid.density = rho;
   for (auto& b : bodies_) {
     b->updateFluid(b->state.g, def_);
+    if (b->firstOrder) continue;  // no fluid inertia; the carried momentum stays
     b->state.mu = b->K * b->state.Y + b->mu0;
     b->state.continuous = true;
   }
@@ -226,6 +227,7 @@ void World::setDelta(int body, std::optional<double> delta) {
   b.deltaOverride = delta;
   b.delta = delta ? *delta : b.deltaAuto;
   b.updateFluid(b.state.g, def_);
+  if (b.firstOrder) return;
   b.state.mu = b.K * b.state.Y + b.mu0;
   b.state.continuous = true;
 }
@@ -254,6 +256,32 @@ FluidWrench World::fluidWrench(int i, const FluidWrenchQuery& query) const {
   Y.head<3>() = qi * query.omega;
   Y.tail<3>() = qi * query.velocity - Y.head<3>().cross(b.com);
   Vec6 F = Vec6::Zero();
+  if (b.firstOrder) {
+    // Gross et al.: the inertial metric is the body's own inertia (no fluid force); the
+    // dissipative one gives the Rayleigh force −Σ_j B_j (v_j − w) with the world metrics of
+    // the placed shape, v_j = ω × (p_j − c) + v_c + R x'_j (x' the shape's own velocity) and
+    // w the flow at the COM (uniform over the body, as in the step).
+    FluidWrench w;
+    if (b.firstOrder->kind == FirstOrderKind::kInertial) return w;
+    Vec3 flow = def.fluid.wind;
+    if (def.fluid.gusts) flow += def.fluid.gusts->velocity(comWorld, query.t);
+    geometry::VertexMatrix shapeVel;
+    if (b.animation) {
+      b.animation->evaluate(query.t + def.dt, &shapeVel);
+      shapeVel = (shapeVel - b.mesh.V) / def.dt;
+    }
+    const Mat3 R = g.R();
+    const std::vector<Mat3> B = vertexMetrics(*b.firstOrder, b.mesh.V, b.mesh.F, b.firstOrderMass);
+    for (int j = 0; j < b.mesh.numVertices(); ++j) {
+      const Vec3 r = R * Vec3(b.mesh.vertex(j) - b.com);
+      Vec3 rel = query.omega.cross(r) + query.velocity - flow;
+      if (b.animation) rel += R * Vec3(shapeVel.row(j).transpose());
+      const Vec3 f = -(R * (B[static_cast<size_t>(j)] * (R.transpose() * rel)));
+      w.force += f;
+      w.torque += r.cross(f);
+    }
+    return w;
+  }
   if (b.model) {
     F = b.model->wrench(b.modelInput(g, query.t, def.dt, def), Y);
   } else {

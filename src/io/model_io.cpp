@@ -95,10 +95,23 @@ void readFluidModel(const Node& m, core::BodyDef* body) {
     body->fluidModel = xieMiyata(m);
   } else if (type == "gross-dissipative") {
     m.expectObject({"type", "normal_drag", "tangential_drag"});
-    if (m.has("normal_drag")) body->firstOrder->normalDrag = m.at("normal_drag").positive();
-    if (m.has("tangential_drag")) {
-      body->firstOrder->tangentialDrag = m.at("tangential_drag").nonNegative();
-    }
+    // "auto" (the default) is the core's sentinel: α = ½ ρ_f · 1 m/s, β = α/10.
+    const core::FirstOrderDef autoDrag;
+    auto drag = [&](const char* key, bool allowZero, double autoValue, double* out) {
+      if (!m.has(key)) return;
+      const Node d = m.at(key);
+      const char* expected = allowZero ? "expected \"auto\" or a number >= 0 (N·s/m³), got "
+                                       : "expected \"auto\" or a number > 0 (N·s/m³), got ";
+      if (d.json().is_string() && d.string() == "auto") {
+        *out = autoValue;
+      } else if (d.json().is_number()) {
+        *out = allowZero ? d.nonNegative() : d.positive();
+      } else {
+        throw d.error(expected + d.describe());
+      }
+    };
+    drag("normal_drag", false, autoDrag.normalDrag, &body->firstOrder->normalDrag);
+    drag("tangential_drag", true, autoDrag.tangentialDrag, &body->firstOrder->tangentialDrag);
   } else if (type == "gross-inertial") {
     m.expectObject({"type", "normal_added_mass"});
     if (m.has("normal_added_mass")) {

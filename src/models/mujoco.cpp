@@ -15,47 +15,102 @@ constexpr double kEps = 1e-14;     // mjEPS
 
 bool positiveFinite(const Vec3& r) { return r.allFinite() && r.minCoeff() > 0.0; }
 
-// Added mass of an ellipsoid from one evaluation of κ (MuJoCo's SetFluidCoefs, times ρ).
+// κ_x of the ellipsoid with semi-axes (dx, dy, dz) by MuJoCo's own quadrature: a transcription
+// of mjCGeom::GetAddedMassKappa in MuJoCo's src/user/user_objects.cc (3.x; Apache-2.0), same
+// constants and same order of operations, so that the added mass matches MuJoCo's geom_fluid
+// to the last bits. κ_x = (1/dx²) ∫₀^∞ dλ / ((1 + λ/dx²)^{3/2} √((1 + λ/dy²)(1 + λ/dz²))),
+// λ = s·l with s = (dx³ dy dz)^{2/5} and l = x³/(1 − x)², x ∈ [0, 1], by the 15 Kronrod nodes
+// on [0, 1] (x_i = 0.00427231, …, 0.5, …, 0.99572769). kNodeL holds l(x_i), kNodeD dl/dx(x_i),
+// kWeight the Kronrod weights rounded to 8 decimals (they sum to 1.00000001).
+double mujocoAddedMassKappa(double dx, double dy, double dz) {
+  static constexpr double kWeight[15] = {0.01146766, 0.03154605, 0.05239501, 0.07032663,
+                                         0.08450236, 0.09517529, 0.10221647, 0.10474107,
+                                         0.10221647, 0.09517529, 0.08450236, 0.07032663,
+                                         0.05239501, 0.03154605, 0.01146766};
+  static constexpr double kNodeL[15] = {
+      7.865151709349917e-08, 1.7347976913907274e-05, 0.0003548008144506193, 0.002846636252924549,
+      0.014094260903596077,  0.053063261727396636,   0.17041978741317773,   0.5,
+      1.4036301548686991,    3.9353484827022642,     11.644841677041734,    39.53187807410903,
+      177.5711362220801,     1429.4772912937397,     54087.416549217705};
+  static constexpr double kNodeD[15] = {
+      5.538677720489877e-05, 0.002080868285293228, 0.016514126520723166, 0.07261900344370877,
+      0.23985243401862602,   0.6868318249020725,   1.8551129519182894,   5.0,
+      14.060031152313941,    43.28941239611009,    156.58546376397112,   747.9826085305024,
+      5827.4042950027115,    116754.0197944512,    25482945.327264845};
+  const double invX2 = 1.0 / (dx * dx);
+  const double invY2 = 1.0 / (dy * dy);
+  const double invZ2 = 1.0 / (dz * dz);
+  const double scale = std::pow(dx * dx * dx * dy * dz, 0.4);
+  double sum = 0.0;
+  for (int i = 0; i < 15; ++i) {
+    const double lambda = scale * kNodeL[i];
+    const double fx = 1 + lambda * invX2;
+    const double denom = fx * std::sqrt(fx * (1 + lambda * invY2) * (1 + lambda * invZ2));
+    sum += scale * kNodeD[i] / denom * kWeight[i];
+  }
+  return sum * invX2;
+}
+
+// MuJoCo's geom_fluid[6..11] of an ellipsoid (mjCGeom::SetFluidCoefs, user_objects.cc): the
+// added mass and inertia per unit fluid density, m³ and m⁵. MuJoCo multiplies by the density
+// only in mj_addedMassForces, as ρ · virtual_mass · v; ellipsoidAddedMass keeps that order.
+struct VirtualMass {
+  Vec3 mass = Vec3::Zero();     // m³
+  Vec3 inertia = Vec3::Zero();  // m⁵
+};
+
+VirtualMass virtualMass(const Vec3& r, KappaQuadrature quadrature) {
+  VirtualMass vm;
+  if (!positiveFinite(r)) return vm;
+  const Vec3 kappa = quadrature == KappaQuadrature::mujoco ? mujocoKappa(r) : tuckermanKappa(r);
+  const double volume = 4.0 / 3.0 * kPi * r.x() * r.y() * r.z();
+  for (int i = 0; i < 3; ++i) {
+    const int j = (i + 1) % 3;
+    const int k = (i + 2) % 3;
+    vm.mass(i) = volume * kappa(i) / std::max(kEps, 2 - kappa(i));
+    const double rj2 = r(j) * r(j);
+    const double rk2 = r(k) * r(k);
+    const double diff = rj2 - rk2;
+    const double fac = diff * diff * std::abs(kappa(k) - kappa(j)) /
+                       std::max(kEps, std::abs(2 * diff + (rj2 + rk2) * (kappa(j) - kappa(k))));
+    vm.inertia(i) = volume * fac / 5;
+  }
+  return vm;
+}
+
+// Added mass of an ellipsoid (kg, kg·m²): ρ times MuJoCo's virtual mass and inertia.
 struct EllipsoidAddedMass {
   Vec3 linear = Vec3::Zero();   // m_A, kg
   Vec3 angular = Vec3::Zero();  // I_A, kg·m²
 };
 
-EllipsoidAddedMass ellipsoidAddedMass(const Vec3& r, double density) {
+EllipsoidAddedMass ellipsoidAddedMass(const Vec3& r, double density, KappaQuadrature quadrature) {
+  const VirtualMass vm = virtualMass(r, quadrature);
   EllipsoidAddedMass am;
-  if (!positiveFinite(r)) return am;
-  const Vec3 kappa = tuckermanKappa(r);
-  const double volume = 4.0 / 3.0 * kPi * r.x() * r.y() * r.z();
-  for (int i = 0; i < 3; ++i) {
-    const int j = (i + 1) % 3;
-    const int k = (i + 2) % 3;
-    am.linear(i) = density * volume * kappa(i) / std::max(kEps, 2.0 - kappa(i));
-    const double rj2 = r(j) * r(j);
-    const double rk2 = r(k) * r(k);
-    const double diff = rj2 - rk2;
-    const double fac = diff * diff * std::abs(kappa(k) - kappa(j)) /
-                       std::max(kEps, std::abs(2.0 * diff + (rj2 + rk2) * (kappa(j) - kappa(k))));
-    am.angular(i) = density * volume * fac / 5.0;
-  }
+  am.linear = density * vm.mass;
+  am.angular = density * vm.inertia;
   return am;
 }
 
-// Σ w_i v_i² and Σ w_i² v_i² with w_i = (r_j r_k)² (MuJoCo's proj_num and proj_denom).
+double pow2(double x) { return x * x; }
+double pow4(double x) { return (x * x) * (x * x); }
+// mju_norm3: √(x² + y² + z²) summed left to right.
+double norm3(const Vec3& x) { return std::sqrt(x(0) * x(0) + x(1) * x(1) + x(2) * x(2)); }
+
+// MuJoCo's proj_num = Σ (r_j r_k v_i)², proj_denom = Σ (r_j r_k)⁴ v_i² and the non-unit
+// normal n_i = (r_j r_k)² v_i (mj_viscousForces, engine_passive.c), in its order of operations.
 struct ProjectionSums {
-  Vec3 w = Vec3::Zero();
+  Vec3 normal = Vec3::Zero();
   double num = 0.0;
   double den = 0.0;
 };
 
 ProjectionSums projectionSums(const Vec3& r, const Vec3& v) {
   ProjectionSums s;
-  s.w = Vec3((r.y() * r.z()) * (r.y() * r.z()), (r.z() * r.x()) * (r.z() * r.x()),
-             (r.x() * r.y()) * (r.x() * r.y()));
-  for (int i = 0; i < 3; ++i) {
-    const double v2 = v(i) * v(i);
-    s.num += s.w(i) * v2;
-    s.den += s.w(i) * s.w(i) * v2;
-  }
+  const Vec3 p(r(1) * r(2), r(2) * r(0), r(0) * r(1));  // r_j r_k
+  s.den = pow4(p(0)) * pow2(v(0)) + pow4(p(1)) * pow2(v(1)) + pow4(p(2)) * pow2(v(2));
+  s.num = pow2(p(0) * v(0)) + pow2(p(1) * v(1)) + pow2(p(2) * v(2));
+  s.normal = Vec3(pow2(p(0)) * v(0), pow2(p(1)) * v(1), pow2(p(2)) * v(2));
   return s;
 }
 
@@ -65,8 +120,7 @@ double projectedAreaFrom(const ProjectionSums& s) {
 
 // 8π/15 r_i max(r_j, r_k)⁴ (mji_ellipsoid_max_moment).
 double ellipsoidMaxMoment(const Vec3& r, int i) {
-  const double m = std::max(r((i + 1) % 3), r((i + 2) % 3));
-  return 8.0 / 15.0 * kPi * r(i) * ((m * m) * (m * m));
+  return 8.0 / 15.0 * kPi * r(i) * pow4(std::max(r((i + 1) % 3), r((i + 2) % 3)));
 }
 
 // (ω, v_COM − flow) in the local frame: the flow is subtracted in the body frame first, so
@@ -138,12 +192,20 @@ Vec3 tuckermanKappa(const Vec3& r) {
   return kappa;
 }
 
-Vec3 addedMassLinear(const Vec3& semiAxes, double density) {
-  return ellipsoidAddedMass(semiAxes, density).linear;
+Vec3 mujocoKappa(const Vec3& r) {
+  assert(positiveFinite(r));
+  if (!positiveFinite(r)) return Vec3::Zero();
+  // SetFluidCoefs: kx = κ(dx, dy, dz), ky = κ(dy, dz, dx), kz = κ(dz, dx, dy).
+  return Vec3(mujocoAddedMassKappa(r.x(), r.y(), r.z()), mujocoAddedMassKappa(r.y(), r.z(), r.x()),
+              mujocoAddedMassKappa(r.z(), r.x(), r.y()));
 }
 
-Vec3 addedMassAngular(const Vec3& semiAxes, double density) {
-  return ellipsoidAddedMass(semiAxes, density).angular;
+Vec3 addedMassLinear(const Vec3& semiAxes, double density, KappaQuadrature kappa) {
+  return ellipsoidAddedMass(semiAxes, density, kappa).linear;
+}
+
+Vec3 addedMassAngular(const Vec3& semiAxes, double density, KappaQuadrature kappa) {
+  return ellipsoidAddedMass(semiAxes, density, kappa).angular;
 }
 
 double projectedArea(const Vec3& semiAxes, const Vec3& v) {
@@ -159,7 +221,7 @@ Vec6 ellipsoidWrench(const Vec3& r, const EllipsoidCoefficients& c, double densi
 
   // Added mass, velocity terms only (mj_addedMassForces without accelerations).
   if (addedMassVelocityTerms) {
-    const EllipsoidAddedMass am = ellipsoidAddedMass(r, density);
+    const EllipsoidAddedMass am = ellipsoidAddedMass(r, density, KappaQuadrature::mujoco);
     const Vec3 linMom = am.linear.cwiseProduct(v);
     const Vec3 angMom = am.angular.cwiseProduct(w);
     torque += linMom.cross(v);
@@ -178,11 +240,10 @@ Vec6 ellipsoidWrench(const Vec3& r, const EllipsoidCoefficients& c, double densi
 
   const ProjectionSums s = projectionSums(r, v);
   const double aProj = projectedAreaFrom(s);
-  const double speed = v.norm();
-  const Vec3 normal = s.w.cwiseProduct(v);  // not unit: normal to the conjugate section
-  // cos α divided by |normal| = √den once more: the normalisation skipped in `normal`.
+  const double speed = norm3(v);
+  // cos α divided by |normal| = √den once more: the normalisation skipped in s.normal.
   const double cosAlpha = s.num / std::max(kMinVal, speed * s.den);
-  const Vec3 kuttaCirc = normal.cross(v) * (c.kuttaLift * density * cosAlpha * aProj);
+  const Vec3 kuttaCirc = s.normal.cross(v) * (c.kuttaLift * density * cosAlpha * aProj);
   const Vec3 kutta = kuttaCirc.cross(v);
 
   // Stokes drag of the equivalent sphere (diameter D = 2 r_D).
@@ -190,7 +251,7 @@ Vec6 ellipsoidWrench(const Vec3& r, const EllipsoidCoefficients& c, double densi
   const double linViscCoef = 3.0 * kPi * sphereD;
   const double angViscCoef = kPi * sphereD * sphereD * sphereD;
 
-  const double iMax = 8.0 / 15.0 * kPi * dMid * ((dMax * dMax) * (dMax * dMax));
+  const double iMax = 8.0 / 15.0 * kPi * dMid * pow4(dMax);
   Vec3 momVisc;
   for (int i = 0; i < 3; ++i) {
     const double iD = ellipsoidMaxMoment(r, i);
@@ -199,7 +260,7 @@ Vec6 ellipsoidWrench(const Vec3& r, const EllipsoidCoefficients& c, double densi
 
   const double dragLin = viscosity * linViscCoef +
                          density * speed * (aProj * c.bluntDrag + c.slenderDrag * (aMax - aProj));
-  const double dragAng = viscosity * angViscCoef + density * momVisc.norm();
+  const double dragAng = viscosity * angViscCoef + density * norm3(momVisc);
 
   torque -= dragAng * w;
   force += magnus + kutta - dragLin * v;
@@ -258,7 +319,7 @@ Mat6 MujocoEllipsoidModel::addedMass(const core::FluidModelInput& in) const {
   const core::PrincipalFrame frame = core::principalFrame(in.com, in.inertiaCom);
   const Vec3 r = semiAxes(in, frame);
   if (!positiveFinite(r)) return Mat6::Zero();
-  const EllipsoidAddedMass am = ellipsoidAddedMass(r, in.density);
+  const EllipsoidAddedMass am = ellipsoidAddedMass(r, in.density, KappaQuadrature::mujoco);
   Vec6 diag;
   diag << am.angular, am.linear;
   return core::inertiaFromLocal(frame, Mat6(diag.asDiagonal()));

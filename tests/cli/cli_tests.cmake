@@ -6,5 +6,8 @@ target_link_libraries(test_cli PRIVATE samara_cli nlohmann_json::nlohmann_json s
 target_compile_definitions(test_cli PRIVATE
   SAMARA_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
   SAMARA_EXE="$<TARGET_FILE:samara>")
+if(SAMARA_VIEWER)
+  target_compile_definitions(test_cli PRIVATE SAMARA_HAVE_VIEWER=1)
+endif()
 add_dependencies(test_cli samara)
 catch_discover_tests(test_cli TEST_PREFIX "cli/")

@@ -68,6 +68,9 @@ TEST_CASE("usage errors exit 2 with samara: <message>", "[cli][errors]") {
       {{"view", "a.json", "b.json"}, "view: unexpected argument \"b.json\""},
   };
   for (const Case& c : cases) {
+#if !defined(SAMARA_HAVE_VIEWER)
+    if (c.args[0] == "view") continue;  // the headless build has no viewer to parse for
+#endif
     std::string shown;
     for (const std::string& a : c.args) shown += a + " ";
     INFO("samara " << shown);

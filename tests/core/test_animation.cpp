@@ -8,64 +8,17 @@
 #include "core/animation.h"
 #include "core/world.h"
 #include "geometry/primitives.h"
+#include "test_shapes.h"
 
 using namespace samara;
 using namespace samara::core;
 
 namespace {
 
-/// A body of three boxes: a hull and two arms on hinges at its ends.
-struct Cat {
-  geometry::TriMesh mesh;
-  std::vector<int> armA, armB;
-};
-
-Cat makeCat() {
-  Cat c;
-  c.mesh = geometry::makeBox(Vec3(0.3, 0.1, 0.1), 1);
-  // Arms 0.2 m long along y, hinged at the hull's ends (pivots at y = 0).
-  auto addArm = [&](const Vec3& centre, std::vector<int>* verts) {
-    geometry::TriMesh arm = geometry::makeBox(Vec3(0.05, 0.2, 0.05), 1);
-    arm.V.rowwise() += centre.transpose();
-    const int base = c.mesh.numVertices();
-    geometry::appendMesh(&c.mesh, arm);
-    for (int i = 0; i < arm.numVertices(); ++i) verts->push_back(base + i);
-  };
-  addArm(Vec3(-0.2, 0.15, 0.0), &c.armA);
-  addArm(Vec3(0.2, 0.15, 0.0), &c.armB);
-  return c;
-}
-
-/// Arm A swings about x, arm B about z, a quarter period apart: a loop in shape space.
-std::shared_ptr<RigidPartsAnimation> catStroke(const Cat& c, double period) {
-  auto a = std::make_shared<RigidPartsAnimation>();
-  a->rest = c.mesh.V;
-  auto part = [&](const std::vector<int>& v, const Vec3& pivot, const Vec3& axis, double phase) {
-    RigidPart p;
-    p.vertices = v;
-    p.pivot = pivot;
-    p.axis = axis;
-    for (int k = 0; k <= 8; ++k) {
-      p.angle.times.push_back(period * k / 8.0);
-      p.angle.values.push_back(0.8 * std::sin(2 * M_PI * k / 8.0 + phase));
-    }
-    p.angle.values.back() = p.angle.values.front();
-    return p;
-  };
-  a->parts.push_back(part(c.armA, Vec3(-0.2, 0.05, 0), Vec3(1, 0, 0), 0.0));
-  a->parts.push_back(part(c.armB, Vec3(0.2, 0.05, 0), Vec3(0, 0, 1), M_PI / 2));
-  return a;
-}
-
-/// γ(t) for t ≤ T, then γ(2T − t): the stroke followed by its time reversal.
-struct ThereAndBack final : ShapeAnimation {
-  std::shared_ptr<const ShapeAnimation> inner;
-  double T = 1.0;
-  int numVertices() const override { return inner->numVertices(); }
-  void evaluate(double t, geometry::VertexMatrix* V) const override {
-    inner->evaluate(t <= T ? t : 2 * T - t, V);
-  }
-};
+using test::Cat;
+using test::catStroke;
+using test::makeCat;
+using test::ThereAndBack;
 
 double rotationAngle(const Quat& q) { return 2.0 * std::acos(std::min(1.0, std::abs(q.w()))); }
 
@@ -140,17 +93,7 @@ TEST_CASE("Falling cat: in vacuum a shape change reorients without moving the CO
   double maxSpeed = 0.0;
   auto run = [&](double h, std::shared_ptr<const ShapeAnimation> anim, double until,
                  double* maxComDrift, double* maxMomentum) {
-    WorldDef def;
-    def.fluid.density = 0.0;
-    def.gravity = Vec3::Zero();
-    def.dt = h;
-    BodyDef b;
-    b.mesh = cat.mesh;
-    b.mass.mode = MassMode::kTotal;
-    b.mass.total = 2.0;
-    b.animation = std::move(anim);
-    def.bodies.push_back(b);
-    World w(def);
+    World w(test::catWorld(cat, std::move(anim), h));
     const Vec3 com0 = w.diagnostics(0).com;
     *maxComDrift = 0.0;
     *maxMomentum = 0.0;

@@ -3,6 +3,7 @@
 // cat and the Dzhanibekov effect (inertial), terminal velocity in one step, equivariance.
 #include <catch2/catch.hpp>
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -12,21 +13,30 @@
 #include "core/body.h"
 #include "core/first_order.h"
 #include "geometry/mass_properties.h"
+#include "core/world.h"
 #include "geometry/primitives.h"
+#include "test_shapes.h"
 
 using namespace samara;
 using namespace samara::core;
 
 namespace {
 
+using test::Cat;
+using test::catStroke;
+using test::makeCat;
+using test::ThereAndBack;
+
 /// One body stepped by firstOrderStep; the mesh's V is the current body-frame shape.
 struct Sim {
-  FirstOrderDef def;
+  /// Water-like drag (α = 500, β = 50 N·s/m³) unless a test sets its own.
+  FirstOrderDef def = resolveFirstOrderDrag(FirstOrderDef{}, 1000.0);
   geometry::TriMesh mesh;
   std::vector<double> mass;
   Pose g;
   Vec6 momentum = Vec6::Zero();
   Vec3 gravity = Vec3::Zero();
+  Vec3 flow = Vec3::Zero();
   double buoyantMassFraction = 0.0;
   int maxIterations = 0;
   double maxResidual = 0.0;
@@ -40,6 +50,7 @@ struct Sim {
     in.g = g;
     in.momentum = momentum;
     in.gravity = gravity;
+    in.flow = flow;
     in.buoyantMassFraction = buoyantMassFraction;
     in.h = h;
     const FirstOrderStepResult r = firstOrderStep(in);
@@ -158,48 +169,6 @@ struct ThreeLink {
     anim->parts.push_back(hinge(s.parts[2], 0.5 * l, -M_PI / 2));
   }
 };
-
-/// The falling cat of test_animation.cpp: a hull and two arms on hinges.
-struct Cat {
-  geometry::TriMesh mesh;
-  std::vector<int> armA, armB;
-};
-
-Cat makeCat() {
-  Cat c;
-  c.mesh = geometry::makeBox(Vec3(0.3, 0.1, 0.1), 1);
-  auto addArm = [&](const Vec3& centre, std::vector<int>* verts) {
-    geometry::TriMesh arm = geometry::makeBox(Vec3(0.05, 0.2, 0.05), 1);
-    arm.V.rowwise() += centre.transpose();
-    const int base = c.mesh.numVertices();
-    geometry::appendMesh(&c.mesh, arm);
-    for (int i = 0; i < arm.numVertices(); ++i) verts->push_back(base + i);
-  };
-  addArm(Vec3(-0.2, 0.15, 0.0), &c.armA);
-  addArm(Vec3(0.2, 0.15, 0.0), &c.armB);
-  return c;
-}
-
-/// Arm A swings about x, arm B about z, a quarter period apart: a loop in shape space.
-std::shared_ptr<RigidPartsAnimation> catStroke(const Cat& c, double period) {
-  auto a = std::make_shared<RigidPartsAnimation>();
-  a->rest = c.mesh.V;
-  auto part = [&](const std::vector<int>& v, const Vec3& pivot, const Vec3& axis, double phase) {
-    RigidPart p;
-    p.vertices = v;
-    p.pivot = pivot;
-    p.axis = axis;
-    for (int k = 0; k <= 8; ++k) {
-      p.angle.times.push_back(period * k / 8.0);
-      p.angle.values.push_back(0.8 * std::sin(2 * M_PI * k / 8.0 + phase));
-    }
-    p.angle.values.back() = p.angle.values.front();
-    return p;
-  };
-  a->parts.push_back(part(c.armA, Vec3(-0.2, 0.05, 0), Vec3(1, 0, 0), 0.0));
-  a->parts.push_back(part(c.armB, Vec3(0.2, 0.05, 0), Vec3(0, 0, 1), M_PI / 2));
-  return a;
-}
 
 /// Runs `steps` steps of size h through the shapes anim(t0 + k h), k = 1…steps.
 void run(Sim* sim, const ShapeAnimation& anim, double h, int steps, double t0 = 0.0,
@@ -431,14 +400,6 @@ TEST_CASE("First order: the falling cat turns with zero momentum (inertial, no g
                           << rotationAngle(qq) << " rad; differences " << e1 << ", " << e2);
   CHECK(e1 / e2 == Approx(4.0).epsilon(0.1));
   // The stroke followed by its time reversal (the same shapes backwards) undoes the turn.
-  struct ThereAndBack final : ShapeAnimation {
-    std::shared_ptr<const ShapeAnimation> inner;
-    double T = 1.0;
-    int numVertices() const override { return inner->numVertices(); }
-    void evaluate(double t, geometry::VertexMatrix* V) const override {
-      inner->evaluate(t <= T ? t : 2 * T - t, V);
-    }
-  };
   ThereAndBack back;
   back.inner = stroke;
   back.T = T;
@@ -655,7 +616,7 @@ TEST_CASE("First order: bad input fails cleanly; definitions are validated",
   CHECK(r.converged);
   CHECK(r.iterations <= 2);  // a rigid translation: linear in the unknowns
   FirstOrderDef bad;
-  bad.normalDrag = 0.0;
+  bad.normalDrag = -1.0;
   CHECK_THROWS_AS(validateFirstOrderDef(bad, "/bodies/0/firstOrder"), DefinitionError);
   try {
     validateFirstOrderDef(bad, "/bodies/0/firstOrder");
@@ -663,4 +624,369 @@ TEST_CASE("First order: bad input fails cleanly; definitions are validated",
     CHECK(e.field() == "/bodies/0/firstOrder/normalDrag");
   }
   CHECK_NOTHROW(validateFirstOrderDef(FirstOrderDef{}, ""));
+}
+
+TEST_CASE("First order: a flow carries the dissipative body along exactly; inertial ignores it",
+          "[core][first_order]") {
+  // The three-link swimmer sinks, swims and turns; with a flow w its placement must be the
+  // flowless one translated by t w (Galilean invariance of the Rayleigh force −B (v − w)).
+  const ThreeLink swimmer(1.0, 0.8);
+  const Vec3 w(0.2, 0.05, -0.3);
+  for (FirstOrderKind kind : {FirstOrderKind::kDissipative, FirstOrderKind::kInertial}) {
+    Sim still;
+    still.def.kind = kind;
+    still.mesh = swimmer.s.mesh;
+    still.mass = geometry::lumpVertexMasses(still.mesh, 0.01);
+    swimmer.anim->evaluate(0.0, &still.mesh.V);
+    still.gravity = Vec3(0, -9.81, 0);
+    still.g.q = Quat(Eigen::AngleAxisd(0.3, Vec3::UnitX()));
+    still.g.b = Vec3(0.4, -0.2, 1.0);
+    Sim windy = still;
+    windy.flow = w;
+    const double h = 0.01;
+    const int steps = 60;
+    run(&still, *swimmer.anim, h, steps);
+    run(&windy, *swimmer.anim, h, steps);
+    const Vec3 shift = kind == FirstOrderKind::kInertial ? Vec3::Zero() : Vec3(steps * h * w);
+    const double dx = (windy.g.b - still.g.b - shift).norm();
+    const double turn = rotationAngle(windy.g.q * still.g.q.conjugate());
+    INFO("kind " << static_cast<int>(kind) << ": after " << steps * h << " s, |Δb − t w| " << dx
+                 << " m, rotation difference " << turn << " rad; path "
+                 << (still.g.b - Vec3(0.4, -0.2, 1.0)).norm() << " m");
+    CHECK(dx < 1e-12);
+    CHECK(turn < 1e-12);
+    CHECK(windy.maxResidual <= 1e-12);
+    if (kind == FirstOrderKind::kInertial) CHECK(windy.momentum == still.momentum);
+  }
+}
+
+namespace {
+
+/// A sphere (r = 5 cm, 2500 kg/m³) under first-order dynamics in a World of water-like
+/// density 1000 kg/m³ (the only fluid), h = 10 ms.
+WorldDef sphereWorld(const FirstOrderDef& model) {
+  WorldDef def;
+  def.fluid.density = 1000.0;
+  def.dt = 0.01;
+  BodyDef b;
+  b.mesh = geometry::makeSphere(0.05, 2);
+  b.mass.mode = MassMode::kDensity;
+  b.mass.density = 2500.0;
+  b.position = Vec3(0.3, 2.0, -0.1);
+  b.firstOrder = model;
+  def.bodies = {b};
+  return def;
+}
+
+/// Σ_j B_j of the body's mesh (body frame) under `model` (explicit drags).
+Mat3 totalMetric(const FirstOrderDef& model, const geometry::TriMesh& mesh) {
+  Mat3 sum = Mat3::Zero();
+  const std::vector<double> unused(static_cast<size_t>(mesh.numVertices()), 0.0);
+  for (const Mat3& b : vertexMetrics(model, mesh.V, mesh.F, unused)) sum += b;
+  return sum;
+}
+
+/// The discrete momentum (inertial metric m_j I) between two world vertex sets, h apart.
+Vec6 inertialMomentum(const geometry::VertexMatrix& P, const geometry::VertexMatrix& Pn,
+                      const std::vector<double>& mass, double h) {
+  std::vector<Mat3> B(mass.size());
+  for (size_t j = 0; j < mass.size(); ++j) B[j] = mass[j] * Mat3::Identity();
+  return discreteMomenta(P, B, Pn, B, h);
+}
+
+}  // namespace
+
+TEST_CASE("First order in the World: a dissipative sphere sinks at its terminal velocity",
+          "[core][first_order]") {
+  FirstOrderDef model;
+  model.normalDrag = 40.0;  // isotropic: Σ B = α Σ A I
+  model.tangentialDrag = 40.0;
+  const WorldDef def = sphereWorld(model);
+  World w(def);
+  const BodyInfo info = w.info(0);
+  const double rho = def.fluid.density;
+  // v = m g (1 − ρV/m) / (α ΣA), ΣA the vertex areas = the mesh area.
+  const Vec3 vExpect = (info.mass - rho * info.volume) * def.gravity / (40.0 * info.area);
+  const Vec3 com0 = w.diagnostics(0).com;
+  for (int k = 1; k <= 5; ++k) {
+    REQUIRE(w.step().ok());
+    const BodyDiagnostics d = w.diagnostics(0);
+    INFO("step " << k << ": v = " << d.velocity.transpose() << ", expected " << vExpect.transpose()
+                 << " m/s");
+    CHECK((d.velocity - vExpect).norm() < 1e-12 * vExpect.norm());
+    CHECK((d.com - com0 - k * def.dt * vExpect).norm() < 1e-12);
+    CHECK(d.fallSpeed == Approx(vExpect.norm()).epsilon(1e-12));
+    CHECK(d.omega.norm() < 1e-10);
+  }
+  // The fluid wrench of the model at that state balances the effective weight; no torque.
+  FluidWrenchQuery query;
+  query.velocity = vExpect;
+  const FluidWrench f = w.fluidWrench(0, query);
+  const Vec3 weight = (info.mass - rho * info.volume) * def.gravity;
+  CHECK((f.force + weight).norm() < 1e-12 * weight.norm());
+  CHECK(f.torque.norm() < 1e-12 * weight.norm() * 0.05);
+}
+
+TEST_CASE("First order in the World: the wind carries a dissipative body; fluid wrench",
+          "[core][first_order]") {
+  FirstOrderDef model;
+  model.normalDrag = 40.0;
+  model.tangentialDrag = 40.0;
+  WorldDef still = sphereWorld(model);
+  WorldDef windy = still;
+  const Vec3 wind(0.7, 0.0, -0.4);  // horizontal
+  windy.fluid.wind = wind;
+  World ws(still), ww(windy);
+  for (int k = 1; k <= 20; ++k) {
+    REQUIRE(ws.step().ok());
+    REQUIRE(ww.step().ok());
+  }
+  const BodyDiagnostics ds = ws.diagnostics(0), dw = ww.diagnostics(0);
+  INFO("still " << ds.velocity.transpose() << ", in wind " << dw.velocity.transpose() << " m/s");
+  // Horizontal velocity = the wind, vertical = the terminal velocity of still fluid.
+  CHECK((dw.velocity - ds.velocity - wind).norm() < 1e-12);
+  CHECK(std::abs(dw.velocity.x() - wind.x()) < 1e-12);
+  CHECK(std::abs(dw.velocity.z() - wind.z()) < 1e-12);
+  CHECK((dw.com - ds.com - ww.time() * wind).norm() < 1e-12);
+  CHECK(rotationAngle(dw.q) < 1e-12);
+
+  // The fluid wrench: zero when the body moves with the wind; −Σ B_j (v_j − w) in general,
+  // so wind w at velocity v equals still fluid at v − w.
+  FluidWrenchQuery q;
+  q.velocity = wind;
+  const FluidWrench atWind = ww.fluidWrench(0, q);
+  CHECK(atWind.force.norm() == 0.0);
+  CHECK(atWind.torque.norm() == 0.0);
+  q.q = Quat(Eigen::AngleAxisd(0.8, Vec3(1, -2, 0.5).normalized()));
+  q.velocity = Vec3(0.3, -1.2, 0.4);
+  q.omega = Vec3(2.0, -1.0, 3.0);
+  FluidWrenchQuery rel = q;
+  rel.velocity = q.velocity - wind;
+  rel.wind = Vec3::Zero();
+  const FluidWrench a = ww.fluidWrench(0, q), b = ws.fluidWrench(0, rel);
+  const FluidWrench c = ws.fluidWrench(0, [&] {
+    FluidWrenchQuery withWind = q;
+    withWind.wind = wind;  // the query's wind replaces the scene's
+    return withWind;
+  }());
+  INFO("F = " << a.force.transpose() << " N, τ = " << a.torque.transpose() << " N·m");
+  CHECK((a.force - b.force).norm() < 1e-12 * a.force.norm());
+  CHECK((a.torque - b.torque).norm() < 1e-12 * a.torque.norm());
+  CHECK((a.force - c.force).norm() < 1e-12 * a.force.norm());
+  CHECK((a.torque - c.torque).norm() < 1e-12 * a.torque.norm());
+  CHECK(a.torque.norm() > 0.0);  // the spin is dragged too
+  // Translation alone: F = −α ΣA (v − w) (isotropic drag), no torque.
+  q.omega.setZero();
+  const FluidWrench t = ww.fluidWrench(0, q);
+  const Vec3 fExpect = -40.0 * ww.info(0).area * (q.velocity - wind);
+  CHECK((t.force - fExpect).norm() < 1e-12 * fExpect.norm());
+  CHECK(t.torque.norm() < 1e-12 * fExpect.norm() * 0.05);
+}
+
+TEST_CASE("First order in the World: Dzhanibekov effect with gross-inertial",
+          "[core][first_order]") {
+  WorldDef def;
+  def.gravity = Vec3::Zero();
+  def.dt = 1e-3;
+  BodyDef b;
+  b.mesh = geometry::makeEllipsoid(Vec3(0.15, 0.1, 0.05), 1);
+  b.mass.mode = MassMode::kTotal;
+  b.mass.total = 1.0;
+  FirstOrderDef model;
+  model.kind = FirstOrderKind::kInertial;
+  b.firstOrder = model;
+  // The World lumps the mass at the vertices by area: the inertia of those point masses.
+  const std::vector<double> mass = geometry::lumpVertexMasses(b.mesh, 1.0);
+  Vec3 c = Vec3::Zero();
+  for (int j = 0; j < b.mesh.numVertices(); ++j) c += mass[j] * b.mesh.vertex(j);
+  Mat3 I = Mat3::Zero();
+  for (int j = 0; j < b.mesh.numVertices(); ++j) {
+    const Vec3 r = b.mesh.vertex(j) - c;
+    I += mass[j] * (r.squaredNorm() * Mat3::Identity() - r * r.transpose());
+  }
+  const Eigen::SelfAdjointEigenSolver<Mat3> eig(I);
+  const Vec3 Ip = eig.eigenvalues();  // ascending: the intermediate axis is the second
+  const Vec3 e1 = eig.eigenvectors().col(0), e2 = eig.eigenvectors().col(1);
+  const double w0 = 2 * M_PI;
+  b.angularVelocity = w0 * e2 + 1e-3 * w0 * e1;
+  def.bodies = {b};
+  World w(def);
+
+  // Analytic period of ω (Landau & Lifshitz §37); ω along e2 changes sign every half period.
+  const Vec3 omegaP(eig.eigenvectors().transpose() * b.angularVelocity);
+  const double E = 0.5 * omegaP.dot(Ip.cwiseProduct(omegaP));
+  const double L2 = Ip.cwiseProduct(omegaP).squaredNorm();
+  REQUIRE(L2 < 2 * E * Ip(1));
+  const double k2 =
+      (Ip(2) - Ip(1)) * (L2 - 2 * E * Ip(0)) / ((Ip(1) - Ip(0)) * (2 * E * Ip(2) - L2));
+  const double period = 4 * std::comp_ellint_1(std::sqrt(k2)) *
+                        std::sqrt(Ip.prod() / ((Ip(1) - Ip(0)) * (2 * E * Ip(2) - L2)));
+
+  const Vec3 L0 = w.diagnostics(0).angularMomentum;
+  CHECK((L0 - I * b.angularVelocity).norm() < 1e-12 * L0.norm());
+  double maxDrift = 0.0, maxDiscrete = 0.0, prev = w0;
+  std::vector<double> flips;
+  geometry::VertexMatrix P = w.worldVertices(0);
+  while (w.time() < 1.4 * period) {
+    REQUIRE(w.step().ok());
+    const BodyDiagnostics d = w.diagnostics(0);
+    maxDrift = std::max(maxDrift, (d.angularMomentum - L0).norm());
+    const geometry::VertexMatrix Pn = w.worldVertices(0);
+    maxDiscrete =
+        std::max(maxDiscrete, (inertialMomentum(P, Pn, mass, def.dt).head<3>() - L0).norm());
+    P = Pn;
+    const double wy = w.state(0).Y.head<3>().dot(e2);  // body frame, over the step
+    if ((wy < 0) != (prev < 0)) {
+      flips.push_back(w.time() - def.dt * (wy / (wy - prev)) - 0.5 * def.dt);
+    }
+    prev = wy;
+  }
+  std::ostringstream times;
+  for (double f : flips) times << " " << f;
+  INFO("half period " << period / 2 << " s; ω·e2 changes sign at" << times.str()
+                      << " s; max |ΔL| reported " << maxDrift << ", of the motion "
+                      << maxDiscrete << ", |L| " << L0.norm());
+  CHECK(maxDrift < 1e-10 * L0.norm());
+  CHECK(maxDiscrete < 1e-10 * L0.norm());
+  REQUIRE(flips.size() >= 3);
+  for (size_t i = 1; i < flips.size(); ++i) {
+    CHECK(flips[i] - flips[i - 1] == Approx(period / 2).epsilon(1e-3));
+  }
+}
+
+TEST_CASE("First order in the World: the falling cat with gross-inertial",
+          "[core][first_order]") {
+  const Cat cat = makeCat();
+  const double T = 1.0, h = 2e-3;
+  auto stroke = catStroke(cat, T);
+  FirstOrderDef model;
+  model.kind = FirstOrderKind::kInertial;
+  WorldDef def = test::catWorld(cat, stroke, h);
+  def.bodies[0].firstOrder = model;
+  World w(def);
+  // The same stroke stepped directly (the World lumps the same vertex masses).
+  Sim sim;
+  sim.def = model;
+  sim.mesh = cat.mesh;
+  sim.mass = geometry::lumpVertexMasses(cat.mesh, 2.0);
+  stroke->evaluate(0.0, &sim.mesh.V);
+
+  const Vec3 com0 = w.diagnostics(0).com;
+  double drift = 0.0, reported = 0.0, discrete = 0.0;
+  geometry::VertexMatrix P = w.worldVertices(0), next;
+  for (int k = 1; k <= static_cast<int>(std::lround(T / h)); ++k) {
+    REQUIRE(w.step().ok());
+    stroke->evaluate(k * h, &next);
+    sim.step(next, h);
+    const BodyDiagnostics d = w.diagnostics(0);
+    drift = std::max(drift, (d.com - com0).norm());
+    reported = std::max(reported, d.angularMomentum.norm() + d.linearMomentum.norm());
+    const geometry::VertexMatrix Pn = w.worldVertices(0);
+    discrete = std::max(discrete, inertialMomentum(P, Pn, sim.mass, h).norm());
+    P = Pn;
+  }
+  const Quat q = w.state(0).g.q;
+  INFO("one stroke: rotation " << rotationAngle(q) * 180 / M_PI << " deg; COM drift " << drift
+                               << " m; |M| reported " << reported << ", of the motion "
+                               << discrete << "; World vs step function "
+                               << rotationAngle(q * sim.g.q.conjugate()) << " rad");
+  CHECK(rotationAngle(q) > 2.0 * M_PI / 180.0);
+  CHECK(drift < 1e-12);
+  CHECK(reported == 0.0);
+  CHECK(discrete < 1e-12);
+  CHECK(rotationAngle(q * sim.g.q.conjugate()) < 1e-12);
+  CHECK((w.state(0).g.b - sim.g.b).norm() < 1e-12);
+}
+
+TEST_CASE("First order in the World: auto drag is ½ ρ_f · 1 m/s of the body's fluid",
+          "[core][first_order]") {
+  FirstOrderDef autoModel;  // normalDrag 0, tangentialDrag −1: auto
+  REQUIRE(autoModel.autoDrag());
+  WorldDef air = sphereWorld(autoModel);
+  air.fluid.density = 1.225;
+  WorldDef water = air;
+  water.fluid.water = WaterDef{};  // level 0, 998 kg/m³
+  water.bodies[0].position = Vec3(0.0, -1.0, 0.0);
+  const geometry::TriMesh& mesh = air.bodies[0].mesh;
+  FluidWrenchQuery q;
+  q.velocity = Vec3(0.3, -1.0, 0.2);
+  for (auto [def, rho] : {std::pair{&air, 1.225}, std::pair{&water, 998.0}}) {
+    World w(*def);
+    FirstOrderDef expect;
+    expect.normalDrag = 0.5 * rho;
+    expect.tangentialDrag = 0.05 * rho;
+    CHECK_FALSE(expect.autoDrag());
+    CHECK(resolveFirstOrderDrag(autoModel, rho).normalDrag == expect.normalDrag);
+    CHECK(resolveFirstOrderDrag(autoModel, rho).tangentialDrag == expect.tangentialDrag);
+    const Mat3 B = totalMetric(expect, mesh);
+    const Vec3 fExpect = -B * q.velocity;
+    const FluidWrench f = w.fluidWrench(0, q);
+    INFO("ρ_f " << rho << ": F = " << f.force.transpose() << " N, expected "
+                << fExpect.transpose());
+    CHECK((f.force - fExpect).norm() < 1e-12 * fExpect.norm());
+    // The step uses the same drag: terminal velocity (Σ B)⁻¹ (m − ρ_f V) g.
+    const BodyInfo info = w.info(0);
+    const Vec3 vExpect = B.ldlt().solve((info.mass - rho * info.volume) * def->gravity);
+    REQUIRE(w.step().ok());
+    INFO("v = " << w.diagnostics(0).velocity.transpose() << " m/s, expected "
+                << vExpect.transpose());
+    CHECK((w.diagnostics(0).velocity - vExpect).norm() < 1e-10 * vExpect.norm());
+  }
+  // A leaf (10 × 10 cm, 0.8 g, level) in air: α = 0.6125 N·s/m³, v = m g / (α A) ≈ 1.28 m/s
+  // (with the water-like α = 500 it would sink at 1.6 mm/s).
+  {
+    WorldDef leaf = air;
+    leaf.bodies[0].mesh = geometry::makePlate(0.1, 0.1, 4, 4);  // normal +y
+    leaf.bodies[0].mass.mode = MassMode::kTotal;
+    leaf.bodies[0].mass.total = 8e-4;
+    World w(leaf);
+    REQUIRE(w.step().ok());
+    const Vec3 vExpect = 8e-4 * leaf.gravity / (0.5 * 1.225 * 0.01);
+    INFO("leaf in air: v = " << w.diagnostics(0).velocity.transpose() << " m/s");
+    CHECK((w.diagnostics(0).velocity - vExpect).norm() < 1e-12 * vExpect.norm());
+  }
+  // An explicit α with auto β: β = α/10.
+  FirstOrderDef alphaOnly;
+  alphaOnly.normalDrag = 30.0;
+  FirstOrderDef expect = alphaOnly;
+  expect.tangentialDrag = 3.0;
+  World w(sphereWorld(alphaOnly));
+  const FluidWrench f = w.fluidWrench(0, q);
+  const Vec3 fExpect = -totalMetric(expect, mesh) * q.velocity;
+  CHECK((f.force - fExpect).norm() < 1e-12 * fExpect.norm());
+  // Auto drag needs a fluid; an explicit one does not.
+  WorldDef vacuum = air;
+  vacuum.fluid.density = 0.0;
+  try {
+    World bad(vacuum);
+    FAIL("auto drag in vacuum was accepted");
+  } catch (const DefinitionError& e) {
+    CHECK(e.field() == "/bodies/0/model/normal_drag");
+  }
+  vacuum.bodies[0].firstOrder = expect;
+  CHECK_NOTHROW(World(vacuum));
+}
+
+TEST_CASE("First order in the World: the floor stops both models without penetration",
+          "[core][first_order]") {
+  for (const FirstOrderKind kind : {FirstOrderKind::kDissipative, FirstOrderKind::kInertial}) {
+    FirstOrderDef model;
+    model.kind = kind;
+    model.normalDrag = 40.0;
+    model.tangentialDrag = 40.0;
+    WorldDef def = sphereWorld(model);
+    FloorDef floor;
+    floor.height = 0.25;
+    def.floor = floor;
+    World w(def);
+    const double lowest0 = w.worldVertices(0).col(1).minCoeff();
+    REQUIRE(lowest0 > floor.height);
+    for (int k = 0; k < 2000; ++k) REQUIRE(w.step().ok());
+    INFO("kind " << static_cast<int>(kind));
+    // Resting on the floor: the lowest vertex at the floor to round-off, no motion left.
+    CHECK(w.worldVertices(0).col(1).minCoeff() == Approx(floor.height).margin(1e-12));
+    const Vec3 com1 = w.diagnostics(0).com;
+    REQUIRE(w.step().ok());
+    CHECK((w.diagnostics(0).com - com1).norm() < 1e-12);
+  }
 }

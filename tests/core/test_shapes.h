@@ -1,0 +1,86 @@
+#pragma once
+// Shared test shapes: the falling cat (a hull and two hinged arms), its stroke, and a
+// stroke followed by its time reversal. Used by test_animation.cpp (GwtF) and
+// test_first_order.cpp (Gross et al.).
+#include <cmath>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "core/animation.h"
+#include "core/world.h"
+#include "geometry/primitives.h"
+
+namespace samara::test {
+
+/// A body of three boxes: a hull (0.3 × 0.1 × 0.1 m) and two arms on hinges at its ends.
+struct Cat {
+  geometry::TriMesh mesh;
+  std::vector<int> armA, armB;  ///< vertex indices of each arm
+};
+
+inline Cat makeCat() {
+  Cat c;
+  c.mesh = geometry::makeBox(Vec3(0.3, 0.1, 0.1), 1);
+  // Arms 0.2 m long along y, hinged at the hull's ends (pivots at y = 0.05).
+  auto addArm = [&](const Vec3& centre, std::vector<int>* verts) {
+    geometry::TriMesh arm = geometry::makeBox(Vec3(0.05, 0.2, 0.05), 1);
+    arm.V.rowwise() += centre.transpose();
+    const int base = c.mesh.numVertices();
+    geometry::appendMesh(&c.mesh, arm);
+    for (int i = 0; i < arm.numVertices(); ++i) verts->push_back(base + i);
+  };
+  addArm(Vec3(-0.2, 0.15, 0.0), &c.armA);
+  addArm(Vec3(0.2, 0.15, 0.0), &c.armB);
+  return c;
+}
+
+/// Arm A swings about x, arm B about z (amplitude 0.8 rad), a quarter period apart: a loop
+/// in shape space. `period` in s.
+inline std::shared_ptr<core::RigidPartsAnimation> catStroke(const Cat& c, double period) {
+  auto a = std::make_shared<core::RigidPartsAnimation>();
+  a->rest = c.mesh.V;
+  auto part = [&](const std::vector<int>& v, const Vec3& pivot, const Vec3& axis, double phase) {
+    core::RigidPart p;
+    p.vertices = v;
+    p.pivot = pivot;
+    p.axis = axis;
+    for (int k = 0; k <= 8; ++k) {
+      p.angle.times.push_back(period * k / 8.0);
+      p.angle.values.push_back(0.8 * std::sin(2 * M_PI * k / 8.0 + phase));
+    }
+    p.angle.values.back() = p.angle.values.front();
+    return p;
+  };
+  a->parts.push_back(part(c.armA, Vec3(-0.2, 0.05, 0), Vec3(1, 0, 0), 0.0));
+  a->parts.push_back(part(c.armB, Vec3(0.2, 0.05, 0), Vec3(0, 0, 1), M_PI / 2));
+  return a;
+}
+
+/// The cat (2 kg, mass by volume) doing `anim` in vacuum without gravity, step h (s).
+inline core::WorldDef catWorld(const Cat& c, std::shared_ptr<const core::ShapeAnimation> anim,
+                               double h) {
+  core::WorldDef def;
+  def.fluid.density = 0.0;
+  def.gravity = Vec3::Zero();
+  def.dt = h;
+  core::BodyDef b;
+  b.mesh = c.mesh;
+  b.mass.mode = core::MassMode::kTotal;
+  b.mass.total = 2.0;
+  b.animation = std::move(anim);
+  def.bodies.push_back(b);
+  return def;
+}
+
+/// γ(t) for t ≤ T, then γ(2T − t): the stroke followed by its time reversal.
+struct ThereAndBack final : core::ShapeAnimation {
+  std::shared_ptr<const core::ShapeAnimation> inner;
+  double T = 1.0;  ///< s
+  int numVertices() const override { return inner->numVertices(); }
+  void evaluate(double t, geometry::VertexMatrix* V) const override {
+    inner->evaluate(t <= T ? t : 2 * T - t, V);
+  }
+};
+
+}  // namespace samara::test
