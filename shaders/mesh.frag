@@ -1,12 +1,15 @@
 #version 330 core
 // Bodies: flat-shaded faces (normals from screen-space derivatives), two-sided with a
-// different colour on each side of a sheet so its orientation reads at a glance.
+// different colour on each side of a sheet so its orientation reads at a glance. Ghost
+// bodies (a comparison run) are drawn translucent: uAlpha < 1, a little more opaque where
+// the surface is seen edge-on so the outline reads.
 in vec3 vWorld;
 in vec4 vLightClip;
 
 uniform vec3 uColorFront;   // linear RGB, the side the mesh normals point to
 uniform vec3 uColorBack;    // linear RGB, the other side
 uniform float uHighlight;   // 0..1, selected body
+uniform float uAlpha;       // 1 = opaque; ghost bodies ~0.35
 
 out vec4 fragColor;
 
@@ -21,5 +24,10 @@ void main() {
   float s = shadowFactor(vLightClip, bias);
   vec3 c = shade(albedo, n, vWorld, s, 48.0);
   c += uHighlight * 0.06;
-  fragColor = vec4(toDisplay(c), 1.0);
+  float a = 1.0;
+  if (uAlpha < 1.0) {
+    float edge = 1.0 - abs(dot(n, normalize(uEye - vWorld)));
+    a = clamp(uAlpha * (0.8 + 0.8 * edge * edge), 0.0, 1.0);
+  }
+  fragColor = vec4(toDisplay(c), a);
 }

@@ -9,17 +9,70 @@
 
 namespace samara::app {
 
+namespace {
+
+/// A ghost run's line colour: the line's colour lightened towards white.
+ImU32 ghostColor(ImU32 c) {
+  ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
+  v.x += (1.0f - v.x) * 0.45f;
+  v.y += (1.0f - v.y) * 0.45f;
+  v.z += (1.0f - v.z) * 0.45f;
+  v.w *= 0.9f;
+  return ImGui::ColorConvertFloat4ToU32(v);
+}
+
+/// A dashed polyline (`dash` px drawn, `gap` px left out, along the arc length).
+void dashedPolyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 color, float thickness,
+                    float dash, float gap, std::vector<ImVec2>* scratch) {
+  const float period = dash + gap;
+  float phase = 0.0f;  // arc length into the current period
+  scratch->clear();
+  auto flush = [&] {
+    if (scratch->size() >= 2) {
+      dl->AddPolyline(scratch->data(), static_cast<int>(scratch->size()), color, 0, thickness);
+    }
+    scratch->clear();
+  };
+  for (std::size_t i = 0; i + 1 < pts.size(); ++i) {
+    ImVec2 a = pts[i];
+    const ImVec2 b = pts[i + 1];
+    float len = std::hypot(b.x - a.x, b.y - a.y);
+    while (len > 0.0f) {
+      const bool on = phase < dash;
+      const float left = on ? dash - phase : period - phase;
+      const float take = std::min(left, len);
+      const float f = take / len;
+      const ImVec2 c(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f);
+      if (on) {
+        if (scratch->empty()) scratch->push_back(a);
+        scratch->push_back(c);
+      }
+      phase += take;
+      len -= take;
+      a = c;
+      if (phase >= period) phase -= period;
+      if (on && phase >= dash) flush();
+    }
+  }
+  flush();
+}
+
+}  // namespace
+
 PlotWidget::PlotWidget(std::string title, std::string unit, std::vector<PlotLine> lines)
     : title_(std::move(title)), unit_(std::move(unit)), lines_(std::move(lines)) {}
 
-void PlotWidget::draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 size) {
+void PlotWidget::draw(const std::vector<PlotSeries>& runs, PlotView* view, ImVec2 size) {
   ImGui::PushID(this);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float lineH = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   size.x = std::max(size.x, 120.0f);
-  size.y = std::max(size.y, 4.0f * lineH + 20.0f);
+  // Several runs: a second legend row names them (solid = the main run, dashed = ghost).
+  const bool runLegend = runs.size() > 1;
+  const float top = runLegend ? 2.0f * lineH + 2.0f : lineH;
+  size.y = std::max(size.y, 3.0f * lineH + top + 20.0f);
 
   // Title row: title [unit] on the left, the legend on the right (click toggles a line).
   const std::string heading = title_ + "  [" + unit_ + "]";
@@ -44,9 +97,27 @@ void PlotWidget::draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 
     }
   }
 
+  if (runLegend) {
+    float rx = origin.x + size.x;
+    const float sample = lineH * 1.6f;
+    for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
+      const ImVec2 ts = ImGui::CalcTextSize(it->label.c_str());
+      rx -= ts.x + sample + style.ItemInnerSpacing.x * 3.0f;
+      const float y = origin.y + lineH + 2.0f + lineH * 0.5f;
+      const ImU32 c = ImGui::GetColorU32(ImGuiCol_Text, it->ghost ? 0.75f : 1.0f);
+      if (it->ghost) {
+        dashedPolyline(dl, {ImVec2(rx, y), ImVec2(rx + sample, y)}, c, 1.5f, 4.0f, 3.0f, &dash_);
+      } else {
+        dl->AddLine(ImVec2(rx, y), ImVec2(rx + sample, y), c, 1.5f);
+      }
+      dl->AddText(ImVec2(rx + sample + style.ItemInnerSpacing.x, origin.y + lineH + 2.0f), c,
+                  it->label.c_str());
+    }
+  }
+
   // Plot frame.
   const float labelW = ImGui::CalcTextSize("-0.0000").x + style.ItemInnerSpacing.x;
-  const ImVec2 p0(origin.x + labelW, origin.y + lineH + 4.0f);
+  const ImVec2 p0(origin.x + labelW, origin.y + top + 4.0f);
   const ImVec2 p1(origin.x + size.x - 4.0f, origin.y + size.y - lineH - 4.0f);
   ImGui::SetCursorScreenPos(p0);
   ImGui::InvisibleButton("plot", ImVec2(std::max(p1.x - p0.x, 1.0f), std::max(p1.y - p0.y, 1.0f)));
@@ -69,13 +140,19 @@ void PlotWidget::draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 
     view->tEnd -= static_cast<double>(dx) / std::max(w, 1.0f) * view->window;
   }
 
-  // Visible samples and the y range (nice bounds around the visible data).
-  std::size_t i0 = 0, i1 = 0;
+  // Visible samples of each run and the y range (nice bounds around the visible data).
+  struct Range {
+    std::size_t i0 = 0, i1 = 0;
+  };
+  std::vector<Range> ranges(runs.size());
   double ylo = 1e300, yhi = -1e300;
-  if (series && !series->empty()) {
-    i0 = series->lowerBound(t0);
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const runtime::TimeSeries* series = runs[r].series;
+    if (!series || series->empty()) continue;
+    std::size_t i0 = series->lowerBound(t0);
     if (i0 > 0) --i0;  // one sample before, so the line reaches the left edge
-    i1 = std::min(series->lowerBound(t1) + 1, series->size());
+    const std::size_t i1 = std::min(series->lowerBound(t1) + 1, series->size());
+    ranges[r] = Range{i0, i1};
     for (const PlotLine& l : lines_) {
       if (!l.visible) continue;
       for (std::size_t i = i0; i < i1; ++i) {
@@ -127,9 +204,13 @@ void PlotWidget::draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 
   }
   dl->PopClipRect();
 
-  // Lines, decimated to min/max per pixel column.
+  // Lines, decimated to min/max per pixel column; ghosts first, so the main run is on top.
   dl->PushClipRect(p0, p1, true);
-  if (series && i1 > i0) {
+  for (std::size_t rr = runs.size(); rr-- > 0;) {
+    const runtime::TimeSeries* series = runs[rr].series;
+    const std::size_t i0 = ranges[rr].i0, i1 = ranges[rr].i1;
+    if (!series || i1 <= i0) continue;
+    const bool ghost = runs[rr].ghost;
     for (const PlotLine& l : lines_) {
       if (!l.visible) continue;
       points_.clear();
@@ -168,10 +249,13 @@ void PlotWidget::draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 
         }
       }
       flush();
-      if (points_.size() >= 2) {
-        dl->AddPolyline(points_.data(), static_cast<int>(points_.size()), l.color, 0, 1.5f);
+      const ImU32 color = ghost ? ghostColor(l.color) : l.color;
+      if (points_.size() >= 2 && ghost) {
+        dashedPolyline(dl, points_, color, 1.5f, 6.0f, 4.0f, &dash_);
+      } else if (points_.size() >= 2) {
+        dl->AddPolyline(points_.data(), static_cast<int>(points_.size()), color, 0, 1.5f);
       } else if (points_.size() == 1) {
-        dl->AddCircleFilled(points_[0], 2.0f, l.color);
+        dl->AddCircleFilled(points_[0], 2.0f, color);
       }
     }
   }
@@ -184,24 +268,33 @@ void PlotWidget::draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 
   if (view->hoverT >= t0 && view->hoverT <= t1) {
     const float x = xOf(view->hoverT);
     dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), ImGui::GetColorU32(ImGuiCol_Text, 0.5f));
-    if (series && !series->empty()) {
+    bool tooltip = false;
+    for (const PlotSeries& run : runs) {
+      const runtime::TimeSeries* series = run.series;
+      if (!series || series->empty()) continue;
       const std::size_t k = series->nearest(view->hoverT);
       const float sx = xOf(series->time(k));
       for (const PlotLine& l : lines_) {
         if (!l.visible) continue;
-        dl->AddCircleFilled(ImVec2(sx, yOf(series->value(k, l.channel))), 3.0f, l.color);
+        const ImU32 color = run.ghost ? ghostColor(l.color) : l.color;
+        dl->AddCircleFilled(ImVec2(sx, yOf(series->value(k, l.channel))), 3.0f, color);
       }
       if (hovered) {
-        ImGui::BeginTooltip();
-        ImGui::Text("t = %.6g s", series->time(k));
+        if (!tooltip) ImGui::BeginTooltip();
+        if (!tooltip || runLegend) {
+          if (runLegend) ImGui::TextUnformatted(run.label.c_str());
+          ImGui::Text("t = %.6g s", series->time(k));
+        }
+        tooltip = true;
         for (const PlotLine& l : lines_) {
           if (!l.visible) continue;
-          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(l.color), "%s = %.6g %s",
-                             l.label.c_str(), series->value(k, l.channel), unit_.c_str());
+          const ImU32 color = run.ghost ? ghostColor(l.color) : l.color;
+          ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "%s = %.6g %s", l.label.c_str(),
+                             series->value(k, l.channel), unit_.c_str());
         }
-        ImGui::EndTooltip();
       }
     }
+    if (tooltip) ImGui::EndTooltip();
   }
   dl->PopClipRect();
   dl->AddRect(p0, p1, ImGui::GetColorU32(ImGuiCol_Border));

@@ -1,7 +1,10 @@
 #pragma once
 // A small time-series plot widget drawn with ImDrawList (ImPlot is not packaged here):
 // axes with nice ticks and units, a legend (click to hide a line), a rolling time window,
-// and freeze-and-inspect (hover readout, wheel zoom and drag pan while frozen).
+// and freeze-and-inspect (hover readout, wheel zoom and drag pan while frozen). A plot can
+// show several runs of the same quantities (the main run and a ghost run under another
+// model): the ghost's lines are lighter and dashed, and a second legend row names each run
+// ("plate (gwtf)", "plate (vacuum)").
 #include <imgui.h>
 
 #include <string>
@@ -18,6 +21,13 @@ struct PlotLine {
   bool visible = true;
 };
 
+/// One run's samples in a plot.
+struct PlotSeries {
+  const runtime::TimeSeries* series = nullptr;  ///< null: nothing to draw
+  std::string label;   ///< run legend, e.g. "plate (gwtf)" (shown when there are several)
+  bool ghost = false;  ///< lighter, dashed lines
+};
+
 /// The time axis shared by all plots (they scroll, zoom and show the cursor together).
 struct PlotView {
   double window = 5.0;   ///< width of the time axis, s
@@ -32,7 +42,11 @@ class PlotWidget {
   PlotWidget(std::string title, std::string unit, std::vector<PlotLine> lines);
 
   /// Draws the plot of `series` (may be null: empty axes) at the cursor, `size` px.
-  void draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 size);
+  void draw(const runtime::TimeSeries* series, PlotView* view, ImVec2 size) {
+    draw(std::vector<PlotSeries>{{series, "", false}}, view, size);
+  }
+  /// Draws every run in `series` (the first is the main one) in the same axes.
+  void draw(const std::vector<PlotSeries>& series, PlotView* view, ImVec2 size);
 
   const std::string& title() const { return title_; }
   std::vector<PlotLine>& lines() { return lines_; }
@@ -42,6 +56,7 @@ class PlotWidget {
   std::string unit_;
   std::vector<PlotLine> lines_;
   std::vector<ImVec2> points_;
+  std::vector<ImVec2> dash_;
 };
 
 }  // namespace samara::app

@@ -17,6 +17,14 @@ const glm::vec3 kFront[] = {{0.85f, 0.36f, 0.08f}, {0.16f, 0.45f, 0.80f}, {0.20f
 const glm::vec3 kBack[] = {{0.55f, 0.66f, 0.78f}, {0.85f, 0.70f, 0.40f}, {0.78f, 0.62f, 0.72f},
                            {0.55f, 0.78f, 0.55f}, {0.45f, 0.45f, 0.75f}, {0.85f, 0.55f, 0.45f}};
 constexpr int kPalette = 6;
+// Ghost bodies: each body's colours pulled most of the way towards a saturated sky blue,
+// which stands out translucent against the grey ground and the pale sky and reads as "a
+// ghost", never as a body of its own (a hint of the body's colour is left).
+const glm::vec3 kGhostTint(0.03f, 0.40f, 1.0f);
+constexpr float kGhostMix = 0.75f;
+
+glm::vec3 ghostFront(int k) { return glm::mix(kFront[k], kGhostTint, kGhostMix); }
+glm::vec3 ghostBack(int k) { return glm::mix(kBack[k], kGhostTint, kGhostMix); }
 
 glm::vec3 toSrgb(const glm::vec3& c) {
   return glm::pow(glm::clamp(c, 0.0f, 1.0f), glm::vec3(1.0f / 2.2f));
@@ -26,6 +34,10 @@ glm::vec3 toSrgb(const glm::vec3& c) {
 
 glm::vec3 Renderer::bodyColor(int i) {
   return toSrgb(kFront[((i % kPalette) + kPalette) % kPalette]);
+}
+
+glm::vec3 Renderer::ghostColor(int i) {
+  return toSrgb(ghostFront(((i % kPalette) + kPalette) % kPalette));
 }
 
 Renderer::Renderer(const std::string& shaderDir)
@@ -65,12 +77,59 @@ Renderer::~Renderer() {
 }
 
 void Renderer::releaseBodies() {
-  for (BodyGpu& b : bodies_) {
-    glDeleteBuffers(1, &b.vbo);
-    glDeleteBuffers(1, &b.ebo);
-    glDeleteVertexArrays(1, &b.vao);
+  for (std::vector<BodyGpu>* list : {&bodies_, &ghosts_}) {
+    for (BodyGpu& b : *list) {
+      glDeleteBuffers(1, &b.vbo);
+      glDeleteBuffers(1, &b.ebo);
+      glDeleteVertexArrays(1, &b.vao);
+    }
+    list->clear();
   }
-  bodies_.clear();
+}
+
+Renderer::BodyGpu Renderer::makeBody(const runtime::BodySnapshot& b) {
+  BodyGpu g;
+  glGenVertexArrays(1, &g.vao);
+  glGenBuffers(1, &g.vbo);
+  glGenBuffers(1, &g.ebo);
+  glBindVertexArray(g.vao);
+  glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.ebo);
+  std::vector<GLuint> idx;
+  if (b.faces) {
+    idx.reserve(static_cast<std::size_t>(b.faces->size()));
+    for (Eigen::Index f = 0; f < b.faces->rows(); ++f) {
+      for (int k = 0; k < 3; ++k) idx.push_back(static_cast<GLuint>((*b.faces)(f, k)));
+    }
+  }
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(idx.size() * sizeof(GLuint)),
+               idx.data(), GL_STATIC_DRAW);
+  g.indexCount = static_cast<GLsizei>(idx.size());
+  glBindVertexArray(0);
+  return g;
+}
+
+void Renderer::upload(BodyGpu* g, const geometry::VertexMatrix& V, std::vector<float>* scratch,
+                      glm::vec3* lo, glm::vec3* hi) {
+  scratch->resize(static_cast<std::size_t>(V.size()));
+  for (Eigen::Index v = 0; v < V.rows(); ++v) {
+    for (int k = 0; k < 3; ++k) {
+      const float x = static_cast<float>(V(v, k));
+      (*scratch)[static_cast<std::size_t>(3 * v + k)] = x;
+      if (lo) (*lo)[k] = std::min((*lo)[k], x);
+      if (hi) (*hi)[k] = std::max((*hi)[k], x);
+    }
+  }
+  glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
+  const auto bytes = static_cast<GLsizeiptr>(scratch->size() * sizeof(float));
+  if (g->vertexCount != static_cast<std::size_t>(V.rows())) {
+    glBufferData(GL_ARRAY_BUFFER, bytes, scratch->data(), GL_STREAM_DRAW);
+    g->vertexCount = static_cast<std::size_t>(V.rows());
+  } else {
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, scratch->data());
+  }
 }
 
 void Renderer::ensureShadowMap() {
@@ -96,34 +155,13 @@ void Renderer::ensureShadowMap() {
 }
 
 void Renderer::update(const runtime::Snapshot& s) {
-  const bool newRun = s.generation != generation_ || bodies_.size() != s.bodies.size();
+  const bool newRun = s.generation != generation_ || bodies_.size() != s.bodies.size() ||
+                      ghosts_.size() != s.ghostBodies.size();
   if (newRun) {
     releaseBodies();
     generation_ = s.generation;
-    bodies_.resize(s.bodies.size());
-    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-      BodyGpu& g = bodies_[i];
-      const runtime::BodySnapshot& b = s.bodies[i];
-      glGenVertexArrays(1, &g.vao);
-      glGenBuffers(1, &g.vbo);
-      glGenBuffers(1, &g.ebo);
-      glBindVertexArray(g.vao);
-      glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
-      glEnableVertexAttribArray(0);
-      glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
-      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.ebo);
-      std::vector<GLuint> idx;
-      if (b.faces) {
-        idx.reserve(static_cast<std::size_t>(b.faces->size()));
-        for (Eigen::Index f = 0; f < b.faces->rows(); ++f) {
-          for (int k = 0; k < 3; ++k) idx.push_back(static_cast<GLuint>((*b.faces)(f, k)));
-        }
-      }
-      glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(idx.size() * sizeof(GLuint)),
-                   idx.data(), GL_STATIC_DRAW);
-      g.indexCount = static_cast<GLsizei>(idx.size());
-      glBindVertexArray(0);
-    }
+    for (const runtime::BodySnapshot& b : s.bodies) bodies_.push_back(makeBody(b));
+    for (const runtime::BodySnapshot& b : s.ghostBodies) ghosts_.push_back(makeBody(b));
     // Ground: the floor, or a reference plane 1 m below the lowest starting vertex.
     if (s.params.floor) {
       // The contact is a spring: a resting body sinks by its static deflection g/ω². Draw
@@ -141,28 +179,14 @@ void Renderer::update(const runtime::Snapshot& s) {
     hasWater_ = s.params.water.has_value();
     waterY_ = hasWater_ ? static_cast<float>(s.params.water->level) : 0.0f;
   }
-  // Vertices (double → float at upload) and bounds.
+  // Vertices (double → float at upload) and bounds (of the main bodies: the shadow map and
+  // the camera frame them).
   glm::vec3 lo(1e30f), hi(-1e30f);
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-    const geometry::VertexMatrix& V = s.bodies[i].vertices;
-    BodyGpu& g = bodies_[i];
-    scratch_.resize(static_cast<std::size_t>(V.size()));
-    for (Eigen::Index v = 0; v < V.rows(); ++v) {
-      for (int k = 0; k < 3; ++k) {
-        const float x = static_cast<float>(V(v, k));
-        scratch_[static_cast<std::size_t>(3 * v + k)] = x;
-        lo[k] = std::min(lo[k], x);
-        hi[k] = std::max(hi[k], x);
-      }
-    }
-    glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
-    const auto bytes = static_cast<GLsizeiptr>(scratch_.size() * sizeof(float));
-    if (g.vertexCount != static_cast<std::size_t>(V.rows())) {
-      glBufferData(GL_ARRAY_BUFFER, bytes, scratch_.data(), GL_STREAM_DRAW);
-      g.vertexCount = static_cast<std::size_t>(V.rows());
-    } else {
-      glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, scratch_.data());
-    }
+    upload(&bodies_[i], s.bodies[i].vertices, &scratch_, &lo, &hi);
+  }
+  for (std::size_t i = 0; i < s.ghostBodies.size(); ++i) {
+    upload(&ghosts_[i], s.ghostBodies[i].vertices, &scratch_, nullptr, nullptr);
   }
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   if (lo.x <= hi.x) {
@@ -171,7 +195,12 @@ void Renderer::update(const runtime::Snapshot& s) {
   }
 }
 
-void Renderer::setTrails(const std::vector<Trail>& trails) {
+void Renderer::setTrails(const std::vector<Trail>& mainTrails,
+                         const std::vector<Trail>& ghostTrails) {
+  std::vector<const Trail*> trails;
+  for (const Trail& t : mainTrails) trails.push_back(&t);
+  for (const Trail& t : ghostTrails) trails.push_back(&t);
+  mainTrails_ = mainTrails.size();
   while (trails_.size() < trails.size()) {
     TrailGpu t;
     glGenVertexArrays(1, &t.vao);
@@ -192,7 +221,7 @@ void Renderer::setTrails(const std::vector<Trail>& trails) {
       t.count = 0;
       continue;
     }
-    const Trail& tr = trails[i];
+    const Trail& tr = *trails[i];
     scratch_.resize(tr.size() * 4);
     for (std::size_t k = 0; k < tr.size(); ++k) {
       scratch_[4 * k + 0] = tr[k].x;
@@ -319,6 +348,7 @@ void Renderer::draw(const OrbitCamera& camera, int width, int height, float shif
   // Bodies do not receive shadows: a sheet's self-shadow is mostly acne, and the ground
   // shadow already shows where a body is and how it is turned.
   mesh_.set("uShadowStrength", 0.0f);
+  mesh_.set("uAlpha", 1.0f);
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     const int k = static_cast<int>(i) % kPalette;
     mesh_.set("uColorFront", kFront[k]);
@@ -338,10 +368,37 @@ void Renderer::draw(const OrbitCamera& camera, int width, int height, float shif
     line_.set("uViewProj", viewProj);
     for (std::size_t i = 0; i < trails_.size(); ++i) {
       if (trails_[i].count < 2) continue;
-      line_.set("uColor", bodyColor(static_cast<int>(i)) * 0.8f);
+      const bool ghost = i >= mainTrails_;
+      if (ghost && !settings.ghosts) continue;
+      const int body = static_cast<int>(ghost ? i - mainTrails_ : i);
+      line_.set("uColor", ghost ? ghostColor(body) * 0.9f : bodyColor(body) * 0.8f);
       glBindVertexArray(trails_[i].vao);
       glDrawArrays(GL_LINE_STRIP, 0, trails_[i].count);
     }
+  }
+  // Ghost bodies, translucent: a depth-only pass first so that only the nearest surface of
+  // each ghost is blended (no doubled layers where a closed ghost overlaps itself), then
+  // the colour pass with depth test LEQUAL and no depth writes. Opaque bodies drawn before
+  // hide what is behind them; trails and the water surface blend as usual.
+  if (settings.ghosts && !ghosts_.empty()) {
+    mesh_.use();
+    mesh_.set("uAlpha", kGhostAlpha);
+    mesh_.set("uHighlight", 0.0f);
+    for (std::size_t i = 0; i < ghosts_.size(); ++i) {
+      const int k = static_cast<int>(i) % kPalette;
+      mesh_.set("uColorFront", ghostFront(k));
+      mesh_.set("uColorBack", ghostBack(k));
+      glBindVertexArray(ghosts_[i].vao);
+      glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+      glDepthMask(GL_TRUE);
+      glDrawElements(GL_TRIANGLES, ghosts_[i].indexCount, GL_UNSIGNED_INT, nullptr);
+      glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+      glDepthMask(GL_FALSE);
+      glDepthFunc(GL_LEQUAL);
+      glDrawElements(GL_TRIANGLES, ghosts_[i].indexCount, GL_UNSIGNED_INT, nullptr);
+      glDepthFunc(GL_LESS);
+    }
+    mesh_.set("uAlpha", 1.0f);
   }
   if (settings.water && hasWater_) {
     water_.use();

@@ -1,7 +1,9 @@
 #pragma once
 // OpenGL 3.3 renderer: bodies (vertices uploaded from every new snapshot), a soft shadow
 // map from a key light, a ground grid, a translucent water surface, COM trails and a sky
-// gradient. Only the UI thread touches it; it reads snapshots, never the World.
+// gradient. Ghost bodies (Snapshot::ghostBodies, a comparison run under another model)
+// are drawn translucent in a cool tint after the opaque bodies and cast no shadow. Only the
+// UI thread touches it; it reads snapshots, never the World.
 #include <epoxy/gl.h>
 
 #include <cstdint>
@@ -20,6 +22,7 @@ struct RenderSettings {
   bool grid = true;     ///< ground grid
   bool water = true;    ///< water surface (when the scene has water)
   bool trails = true;   ///< centre-of-mass trails
+  bool ghosts = true;   ///< ghost bodies (when the snapshot has a ghost run)
   int selected = -1;    ///< highlighted body (-1 = none)
 };
 
@@ -34,10 +37,11 @@ class Renderer {
   Renderer(const Renderer&) = delete;
   Renderer& operator=(const Renderer&) = delete;
 
-  /// Takes the bodies of a new snapshot (new generation → new index buffers).
+  /// Takes the bodies and ghost bodies of a new snapshot (new generation → new index
+  /// buffers).
   void update(const runtime::Snapshot& snapshot);
-  /// Replaces the trails (one per body).
-  void setTrails(const std::vector<Trail>& trails);
+  /// Replaces the trails (one per body, and one per ghost body).
+  void setTrails(const std::vector<Trail>& trails, const std::vector<Trail>& ghostTrails = {});
   /// Draws everything into the current framebuffer (`width` × `height` px).
   void draw(const OrbitCamera& camera, int width, int height, float shiftX,
             const RenderSettings& settings);
@@ -50,6 +54,10 @@ class Renderer {
 
   /// Display colour (sRGB) of body i's front side, for the panels and plots.
   static glm::vec3 bodyColor(int i);
+  /// Display colour (sRGB) of the ghost of body i (its front side, before translucency).
+  static glm::vec3 ghostColor(int i);
+  /// Opacity of ghost bodies (face-on; edges are a little more opaque).
+  static constexpr float kGhostAlpha = 0.35f;
 
  private:
   struct BodyGpu {
@@ -62,12 +70,17 @@ class Renderer {
     GLsizei count = 0;
   };
   void releaseBodies();
+  static BodyGpu makeBody(const runtime::BodySnapshot& b);
+  static void upload(BodyGpu* g, const geometry::VertexMatrix& V, std::vector<float>* scratch,
+                     glm::vec3* lo, glm::vec3* hi);
   void ensureShadowMap();
   glm::mat4 lightViewProj();  // also sets shadowCenter_ / shadowRadius_
 
   Program mesh_, shadow_, ground_, groundShadow_, water_, line_, sky_;
   std::vector<BodyGpu> bodies_;
+  std::vector<BodyGpu> ghosts_;
   std::vector<TrailGpu> trails_;
+  std::size_t mainTrails_ = 0;  // trails_[0, mainTrails_) are the bodies', the rest the ghosts'
   std::uint64_t generation_ = ~0ull;
   std::vector<float> scratch_;
   GLuint quadVao_ = 0, quadVbo_ = 0;  // unit quad in x-z, scaled per draw

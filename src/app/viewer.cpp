@@ -25,6 +25,9 @@
 #include "app/screenshot.h"
 #include "app/shader.h"
 #include "io/error.h"
+#include "models/pattern.h"
+#include "models/registry.h"
+#include "runtime/fall_patterns.h"
 #include "runtime/runner.h"
 #include "runtime/scene_source.h"
 #include "runtime/time_series.h"
@@ -68,6 +71,8 @@ std::string findDefaultScene() {
 namespace {
 
 constexpr double kFrameSeconds = 1.0 / 60.0;
+/// Wall seconds between two evaluations of the falling-pattern classifiers (interactive).
+constexpr double kPatternRefreshSeconds = 0.25;
 
 ImU32 rgb(int r, int g, int b) { return IM_COL32(r, g, b, 255); }
 
@@ -75,6 +80,17 @@ std::string strf(const char* format, double x) {
   char buf[96];
   std::snprintf(buf, sizeof buf, format, x);
   return buf;
+}
+
+/// A tooltip of wrapped text (about 30 characters wide) for the last item, when hovered
+/// (also when it is disabled).
+void wrappedTooltip(const std::string& text) {
+  if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
 }
 
 /// A double slider that shows the applied value unless it is being dragged.
@@ -106,12 +122,16 @@ class Viewer {
   void checkReload();
   void drawControls(const runtime::Snapshot& s);
   void drawPlots(const runtime::Snapshot& s);
+  void drawBodyPanel(const runtime::Snapshot& s);
+  void drawComparePanel(const runtime::Snapshot& s);
+  void drawPatternOverlay(const runtime::Snapshot& s);
   void drawHelp();
   void notice(const std::string& text) {
     notice_ = text;
     noticeUntil_ = glfwGetTime() + 4.0;
   }
   void loadPath(const std::string& path);
+  runtime::Overrides currentOverrides(const runtime::Snapshot& s) const;
   void restartWithCurrent(const runtime::Snapshot& s);
   std::string commandLine(const runtime::Snapshot& s) const;
   void refreshSceneList();
@@ -125,6 +145,8 @@ class Viewer {
   std::shared_ptr<runtime::ManualClock> manualClock_;
   std::unique_ptr<runtime::Runner> runner_;
   runtime::PlotHistory history_;
+  runtime::FallPatterns patterns_;
+  double lastPatternRefresh_ = -1e300;
   std::vector<runtime::PlotSample> samples_;
   std::vector<PlotWidget> plots_;
   PlotView plotView_;
@@ -132,6 +154,7 @@ class Viewer {
   RenderSettings render_;
   std::uint64_t lastGeneration_ = 0;
   bool follow_ = true;
+  bool frameGhost_ = true;  // following: keep the selected body and its ghost in view
   int selected_ = 0;
   float uiScale_ = 1.0f;
   float pendingUiScale_ = 0.0f;
@@ -139,6 +162,7 @@ class Viewer {
   bool autoReload_ = true;
   double trailSeconds_ = 10.0;
   std::vector<Trail> trails_;
+  std::vector<Trail> ghostTrails_;
   std::string notice_;
   double noticeUntil_ = 0.0;
   bool screenshotRequested_ = false;
@@ -297,6 +321,13 @@ int Viewer::run() {
             "was not found\n";
     return 1;
   }
+  if (options_.ghostModel && !models::isModelName(*options_.ghostModel)) {
+    std::string known;
+    for (const std::string& m : models::modelNames()) known += (known.empty() ? "" : ", ") + m;
+    err_ << "samara: unknown ghost model \"" << *options_.ghostModel << "\" (known: " << known
+         << ")\n";
+    return 1;
+  }
   const bool lockstep = options_.frames > 0 && !options_.realTime;
   runtime::RunnerOptions ro;
   if (lockstep) {
@@ -307,6 +338,7 @@ int Viewer::run() {
   // The first scene is loaded synchronously so that a bad file is an error before a window
   // opens.
   runner_->post(runtime::LoadScene{scene, options_.sets});
+  if (options_.ghostModel) runner_->post(runtime::SetGhost{options_.ghostModel});
   runner_->tick();
   runner_->updateSnapshot();
   if (runner_->snapshot().status == RunStatus::kEmpty) {
@@ -439,6 +471,7 @@ void Viewer::onNewRun(const runtime::Snapshot& s) {
   plotView_.tEnd = s.time;
   plotView_.frozen = false;
   trails_.assign(s.bodies.size(), {});
+  ghostTrails_.assign(s.ghostBodies.size(), {});
   if (sceneChanged) {
     framedPath_ = s.scenePath;
     float radius = 0.0f;
@@ -452,22 +485,29 @@ void Viewer::onNewRun(const runtime::Snapshot& s) {
 }
 
 void Viewer::updateTrails(const runtime::Snapshot& s) {
-  trails_.resize(s.bodies.size());
-  for (int i = 0; i < history_.numBodies() && i < static_cast<int>(trails_.size()); ++i) {
-    const runtime::TimeSeries& ts = history_.body(i);
-    Trail& tr = trails_[static_cast<std::size_t>(i)];
-    tr.clear();
-    if (ts.empty()) continue;
+  auto build = [&](const runtime::TimeSeries& ts, const runtime::BodySnapshot& b, Trail* tr) {
+    tr->clear();
+    if (ts.empty()) return;
     const std::size_t from = ts.lowerBound(ts.time(ts.size() - 1) - trailSeconds_);
     const std::size_t n = ts.size() - from;
     const std::size_t stride = std::max<std::size_t>(1, n / 2000);
     for (std::size_t k = from; k < ts.size(); k += stride) {
-      tr.emplace_back(ts.value(k, runtime::kComX), ts.value(k, runtime::kComY),
-                      ts.value(k, runtime::kComZ));
+      tr->emplace_back(ts.value(k, runtime::kComX), ts.value(k, runtime::kComY),
+                       ts.value(k, runtime::kComZ));
     }
-    tr.push_back(toGlm(s.bodies[static_cast<std::size_t>(i)].diagnostics.com));
+    tr->push_back(toGlm(b.diagnostics.com));
+  };
+  trails_.resize(s.bodies.size());
+  for (int i = 0; i < history_.numBodies() && i < static_cast<int>(trails_.size()); ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    build(history_.body(i), s.bodies[k], &trails_[k]);
   }
-  renderer_->setTrails(trails_);
+  ghostTrails_.resize(s.ghostBodies.size());
+  for (int i = 0; i < history_.numGhostBodies() && i < static_cast<int>(ghostTrails_.size()); ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    build(history_.ghostBody(i), s.ghostBodies[k], &ghostTrails_[k]);
+  }
+  renderer_->setTrails(trails_, ghostTrails_);
 }
 
 void Viewer::handleDrops() {
@@ -547,6 +587,9 @@ std::string Viewer::commandLine(const runtime::Snapshot& s) const {
   }
   cmd += " --dt " + io::formatNumber(s.params.dt);
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    if (s.bodies[i].modelOverride) {
+      cmd += " --set bodies." + std::to_string(i) + ".model=" + *s.bodies[i].modelOverride;
+    }
     if (s.bodies[i].deltaOverride) {
       cmd += " --set bodies." + std::to_string(i) +
              ".delta=" + io::formatNumber(*s.bodies[i].deltaOverride);
@@ -555,13 +598,20 @@ std::string Viewer::commandLine(const runtime::Snapshot& s) const {
   return cmd;
 }
 
-void Viewer::restartWithCurrent(const runtime::Snapshot& s) {
+runtime::Overrides Viewer::currentOverrides(const runtime::Snapshot& s) const {
   runtime::Overrides o;
   o.fluidDensity = s.params.fluidDensity;
   o.wind = s.params.wind;
   o.dt = s.params.dt;
-  for (const auto& b : s.bodies) o.delta.emplace_back(b.deltaOverride);
-  runner_->post(runtime::Restart{o});
+  for (const auto& b : s.bodies) {
+    o.delta.emplace_back(b.deltaOverride);
+    o.model.emplace_back(b.modelOverride);
+  }
+  return o;
+}
+
+void Viewer::restartWithCurrent(const runtime::Snapshot& s) {
+  runner_->post(runtime::Restart{currentOverrides(s)});
 }
 
 const char* statusText(RunStatus st) {
@@ -736,56 +786,8 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
                         s.params.wind.z());
   }
 
-  if (ImGui::CollapsingHeader("Bodies", ImGuiTreeNodeFlags_DefaultOpen)) {
-    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-      const glm::vec3 c = Renderer::bodyColor(static_cast<int>(i));
-      ImGui::PushID(static_cast<int>(i));
-      ImGui::ColorButton("##c", ImVec4(c.r, c.g, c.b, 1.0f), ImGuiColorEditFlags_NoTooltip,
-                         ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
-      ImGui::SameLine();
-      if (ImGui::Selectable(s.bodies[i].name.c_str(), selected_ == static_cast<int>(i))) {
-        selected_ = static_cast<int>(i);
-      }
-      ImGui::PopID();
-      if (i >= 30) {
-        ImGui::TextDisabled("... %zu more", s.bodies.size() - i - 1);
-        break;
-      }
-    }
-    if (selected_ < static_cast<int>(s.bodies.size())) {
-      const runtime::BodySnapshot& b = s.bodies[static_cast<std::size_t>(selected_)];
-      const core::BodyDiagnostics& d = b.diagnostics;
-      ImGui::Text("mass %.4g kg", b.mass);
-      // δ: auto / manual / off.
-      int mode = !b.deltaOverride ? 0 : (*b.deltaOverride == 0.0 ? 2 : 1);
-      int newMode = mode;
-      ImGui::Text("added mass \u03b4");
-      ImGui::SameLine();
-      ImGui::RadioButton("auto", &newMode, 0);
-      ImGui::SameLine();
-      ImGui::RadioButton("manual", &newMode, 1);
-      ImGui::SameLine();
-      ImGui::RadioButton("off", &newMode, 2);
-      if (newMode != mode) {
-        if (newMode == 0) runner_->post(runtime::SetDelta{selected_, std::nullopt});
-        if (newMode == 1) runner_->post(runtime::SetDelta{selected_, b.deltaAuto});
-        if (newMode == 2) runner_->post(runtime::SetDelta{selected_, 0.0});
-      }
-      if (mode == 1) {
-        deltaManual_.sync(b.delta);
-        const double dMin = 1e-4, dMax = 1.0;
-        if (ImGui::SliderScalar("\u03b4", ImGuiDataType_Double, &deltaManual_.value, &dMin, &dMax,
-                                "%.4g m", ImGuiSliderFlags_Logarithmic)) {
-          runner_->post(runtime::SetDelta{selected_, deltaManual_.value});
-        }
-        deltaManual_.active = ImGui::IsItemActive();
-      }
-      ImGui::TextDisabled("\u03b4 in use %.4g m (auto %.4g m)", b.delta, b.deltaAuto);
-      ImGui::Text("COM (%.3f, %.3f, %.3f) m", d.com.x(), d.com.y(), d.com.z());
-      ImGui::Text("fall speed %.4g m/s, spin %.4g rad/s", d.fallSpeed, d.spinRate);
-      ImGui::Text("kinetic energy %.4g J", d.kineticEnergy);
-    }
-  }
+  drawBodyPanel(s);
+  drawComparePanel(s);
 
   if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) {
     const std::string current = fs::path(s.scenePath).filename().string();
@@ -844,6 +846,180 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
   ImGui::End();
 }
 
+void Viewer::drawBodyPanel(const runtime::Snapshot& s) {
+  if (!ImGui::CollapsingHeader("Bodies", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    const glm::vec3 c = Renderer::bodyColor(static_cast<int>(i));
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::ColorButton("##c", ImVec4(c.r, c.g, c.b, 1.0f), ImGuiColorEditFlags_NoTooltip,
+                       ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+    ImGui::SameLine();
+    if (ImGui::Selectable(s.bodies[i].name.c_str(), selected_ == static_cast<int>(i))) {
+      selected_ = static_cast<int>(i);
+    }
+    ImGui::PopID();
+    if (i >= 30) {
+      ImGui::TextDisabled("... %zu more", s.bodies.size() - i - 1);
+      break;
+    }
+  }
+  if (selected_ >= static_cast<int>(s.bodies.size())) return;
+  const auto sel = static_cast<std::size_t>(selected_);
+  const runtime::BodySnapshot& b = s.bodies[sel];
+  const core::BodyDiagnostics& d = b.diagnostics;
+  ImGui::Text("mass %.4g kg", b.mass);
+
+  // Fluid model: choosing one restarts from t = 0 with this body's model replaced.
+  if (ImGui::BeginCombo("model", b.model.c_str())) {
+    for (const std::string& name : models::modelNames()) {
+      if (ImGui::Selectable(name.c_str(), name == b.model) && name != b.model) {
+        runtime::Overrides o = currentOverrides(s);
+        o.model[sel] = name;
+        runner_->post(runtime::Restart{o});
+      }
+    }
+    ImGui::EndCombo();
+  }
+  wrappedTooltip(
+      "The fluid model of this body (default parameters). Choosing one restarts from t = 0 "
+      "with the current parameters: the same bits as samara run ... --set bodies." +
+      std::to_string(selected_) + ".model=NAME");
+
+  // δ: auto / manual / off; only samara's own model (gwtf) has it.
+  const bool hasDelta = b.model == "gwtf";
+  ImGui::BeginGroup();
+  ImGui::BeginDisabled(!hasDelta);
+  int mode = !b.deltaOverride ? 0 : (*b.deltaOverride == 0.0 ? 2 : 1);
+  int newMode = mode;
+  ImGui::Text("added mass \u03b4");
+  ImGui::SameLine();
+  ImGui::RadioButton("auto", &newMode, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("manual", &newMode, 1);
+  ImGui::SameLine();
+  ImGui::RadioButton("off", &newMode, 2);
+  if (newMode != mode) {
+    if (newMode == 0) runner_->post(runtime::SetDelta{selected_, std::nullopt});
+    if (newMode == 1) runner_->post(runtime::SetDelta{selected_, b.deltaAuto});
+    if (newMode == 2) runner_->post(runtime::SetDelta{selected_, 0.0});
+  }
+  if (mode == 1) {
+    deltaManual_.sync(b.delta);
+    const double dMin = 1e-4, dMax = 1.0;
+    if (ImGui::SliderScalar("\u03b4", ImGuiDataType_Double, &deltaManual_.value, &dMin, &dMax,
+                            "%.4g m", ImGuiSliderFlags_Logarithmic)) {
+      runner_->post(runtime::SetDelta{selected_, deltaManual_.value});
+    }
+    deltaManual_.active = ImGui::IsItemActive();
+  }
+  ImGui::TextDisabled("\u03b4 in use %.4g m (auto %.4g m)", b.delta, b.deltaAuto);
+  ImGui::EndDisabled();
+  ImGui::EndGroup();
+  if (!hasDelta) {
+    wrappedTooltip(
+        "\u03b4 (the added-mass length) belongs to samara's own model, gwtf; the "
+        "model \"" +
+        b.model + "\" does not use it. Choose gwtf above to edit it.");
+  }
+
+  ImGui::Text("COM (%.3f, %.3f, %.3f) m", d.com.x(), d.com.y(), d.com.z());
+  ImGui::Text("fall speed %.4g m/s, spin %.4g rad/s", d.fallSpeed, d.spinRate);
+  ImGui::Text("kinetic energy %.4g J", d.kineticEnergy);
+  auto patternLine = [&](const models::PatternResult* r) {
+    if (r) {
+      ImGui::TextWrapped("pattern: %s (%s)", models::patternName(r->pattern), r->reason.c_str());
+    } else {
+      ImGui::TextDisabled("pattern: no samples yet");
+    }
+  };
+  patternLine(patterns_.result(selected_));
+
+  // Its ghost, if a ghost run is on.
+  if (sel < s.ghostBodies.size()) {
+    const runtime::BodySnapshot& g = s.ghostBodies[sel];
+    const glm::vec3 gc = Renderer::ghostColor(selected_);
+    ImGui::Spacing();
+    ImGui::TextColored(ImVec4(gc.r, gc.g, gc.b, 1.0f), "ghost (%s)", g.model.c_str());
+    ImGui::Text("fall speed %.4g m/s, spin %.4g rad/s", g.diagnostics.fallSpeed,
+                g.diagnostics.spinRate);
+    ImGui::Text("COM distance to the body %.3g m", (g.diagnostics.com - d.com).norm());
+    patternLine(patterns_.result(selected_, true));
+  }
+}
+
+void Viewer::drawComparePanel(const runtime::Snapshot& s) {
+  if (!ImGui::CollapsingHeader("Compare models", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  const std::string current = s.ghostModel.empty() ? "off" : s.ghostModel;
+  if (ImGui::BeginCombo("ghost", current.c_str())) {
+    if (ImGui::Selectable("off", s.ghostModel.empty()) && !s.ghostModel.empty()) {
+      runner_->post(runtime::SetGhost{std::nullopt});
+    }
+    for (const std::string& name : models::modelNames()) {
+      if (ImGui::Selectable(name.c_str(), name == s.ghostModel) && name != s.ghostModel) {
+        runner_->post(runtime::SetGhost{name});
+      }
+    }
+    ImGui::EndCombo();
+  }
+  wrappedTooltip(
+      "A second copy of the scene with every body's model set to the ghost's, released at "
+      "the same time and stepped in lockstep with the same parameters (density, wind, "
+      "\u03b4, h). Choosing one restarts from t = 0 with the current parameters.");
+  if (s.ghostModel.empty()) {
+    ImGui::TextDisabled("no ghost: pick a model to race against");
+    return;
+  }
+  ImGui::TextDisabled("translucent bodies, dashed plot lines");
+  if (s.ghostStepIndex != s.stepIndex) {
+    ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.25f, 1.0f), "ghost at step %lld (main %lld)",
+                       static_cast<long long>(s.ghostStepIndex),
+                       static_cast<long long>(s.stepIndex));
+  }
+  ImGui::Checkbox("show ghost", &render_.ghosts);
+  ImGui::SameLine();
+  ImGui::Checkbox("follow both", &frameGhost_);
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("While following (F): keep the selected body and its ghost in view");
+  }
+}
+
+void Viewer::drawPatternOverlay(const runtime::Snapshot& s) {
+  if (s.bodies.empty() || !patterns_.result(0)) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(freeLeft_ + 8.0f, vp->WorkPos.y + 8.0f));
+  ImGui::SetNextWindowBgAlpha(0.35f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
+                                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoNav |
+                                 ImGuiWindowFlags_NoFocusOnAppearing |
+                                 ImGuiWindowFlags_NoSavedSettings;
+  ImGui::Begin("##patterns", nullptr, flags);
+  ImGui::TextDisabled("falling pattern");
+  constexpr std::size_t kShown = 4;  // bodies listed (each with its ghost)
+  const float box = ImGui::GetFontSize() * 0.7f;
+  auto line = [&](const glm::vec3& c, const std::string& label, const models::PatternResult* r) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float y = p.y + (ImGui::GetTextLineHeight() - box) * 0.5f;
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        ImVec2(p.x, y), ImVec2(p.x + box, y + box),
+        ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f)), 2.0f);
+    ImGui::Dummy(ImVec2(box, box));
+    ImGui::SameLine();
+    ImGui::Text("%s: %s", label.c_str(), r ? models::patternName(r->pattern) : "-");
+  };
+  for (std::size_t i = 0; i < s.bodies.size() && i < kShown; ++i) {
+    const int k = static_cast<int>(i);
+    line(Renderer::bodyColor(k), s.bodies[i].name, patterns_.result(k));
+    if (i < s.ghostBodies.size()) {
+      line(Renderer::ghostColor(k), s.bodies[i].name + " (" + s.ghostModel + ")",
+           patterns_.result(k, true));
+    }
+  }
+  if (s.bodies.size() > kShown) {
+    ImGui::TextDisabled("... %zu more (Bodies panel)", s.bodies.size() - kShown);
+  }
+  ImGui::End();
+}
+
 void Viewer::drawPlots(const runtime::Snapshot& s) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float width = 440.0f * uiScale_;
@@ -880,6 +1056,14 @@ void Viewer::drawPlots(const runtime::Snapshot& s) {
   }
   const runtime::TimeSeries* series =
       selected_ < history_.numBodies() ? &history_.body(selected_) : nullptr;
+  // The selected body, and its ghost if a ghost run is on: "name (model)" legends.
+  std::vector<PlotSeries> runs{{series, "", false}};
+  const auto sel = static_cast<std::size_t>(selected_);
+  if (!s.ghostModel.empty() && sel < s.bodies.size() && selected_ < history_.numGhostBodies()) {
+    runs[0].label = s.bodies[sel].name + " (" + s.bodies[sel].model + ")";
+    runs.push_back(
+        {&history_.ghostBody(selected_), s.bodies[sel].name + " (" + s.ghostModel + ")", true});
+  }
   if (!plotView_.frozen)
     plotView_.tEnd = series && !series->empty() ? series->time(series->size() - 1) : s.time;
   if (!plotView_.frozen) plotView_.tEnd = std::max(plotView_.tEnd, plotView_.window);
@@ -890,7 +1074,7 @@ void Viewer::drawPlots(const runtime::Snapshot& s) {
   plotView_.hoverT = plotView_.nextHoverT;
   plotView_.nextHoverT = -1.0;
   for (PlotWidget& p : plots_) {
-    p.draw(series, &plotView_, ImVec2(ImGui::GetContentRegionAvail().x, each));
+    p.draw(runs, &plotView_, ImVec2(ImGui::GetContentRegionAvail().x, each));
   }
   ImGui::End();
 }
@@ -935,6 +1119,16 @@ void Viewer::frame() {
   samples_.clear();
   runner_->takeSamples(&samples_);
   history_.consume(samples_);
+  // Falling patterns: every sample feeds the trackers (O(1) each); the classification is
+  // evaluated a few times a second (every frame with a fixed frame count: reproducible).
+  const std::uint64_t patternGeneration = patterns_.generation();
+  patterns_.consume(samples_, s);
+  const double now = glfwGetTime();
+  if (options_.frames > 0 || patterns_.generation() != patternGeneration ||
+      now - lastPatternRefresh_ >= kPatternRefreshSeconds) {
+    patterns_.refresh();
+    lastPatternRefresh_ = now;
+  }
   if (fresh || frames_ == 0) renderer_->update(s);
   if (s.generation != lastGeneration_) onNewRun(s);
   handleDrops();
@@ -946,10 +1140,21 @@ void Viewer::frame() {
   ImGui::NewFrame();
   drawControls(s);
   drawPlots(s);
+  drawPatternOverlay(s);
   drawHelp();
   handleInput(s);
   if (follow_ && selected_ < static_cast<int>(s.bodies.size())) {
-    camera_.target = toGlm(s.bodies[static_cast<std::size_t>(selected_)].diagnostics.com);
+    const auto sel = static_cast<std::size_t>(selected_);
+    glm::vec3 target = toGlm(s.bodies[sel].diagnostics.com);
+    if (frameGhost_ && render_.ghosts && sel < s.ghostBodies.size()) {
+      // The midpoint, and far enough to see both (zooming in stops there).
+      const glm::vec3 ghost = toGlm(s.ghostBodies[sel].diagnostics.com);
+      const float half =
+          0.5f * glm::length(ghost - target) + static_cast<float>(s.bodies[sel].radius);
+      camera_.distance = std::max(camera_.distance, half / std::sin(0.5f * camera_.fovY) * 1.15f);
+      target = 0.5f * (target + ghost);
+    }
+    camera_.target = target;
   }
   render_.selected = selected_;
   ImGui::Render();

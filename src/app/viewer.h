@@ -2,6 +2,7 @@
 // The desktop viewer: a GLFW window with the 3D view, ImGui control panels and live plots,
 // driving a runtime::Runner (the simulation thread).
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "io/scene.h"
@@ -25,6 +26,9 @@ struct ViewerOptions {
   /// UI scale (fonts and widgets); 0 = the monitor's content scale. Default 0.
   float uiScale = 0.0f;
   int msaa = 4;  ///< multisample anti-aliasing samples (0 = off); default 4
+  /// Start with a ghost run under this fluid model (one of models::modelNames(); the
+  /// "Ghost" combo of the Compare panel). Default none.
+  std::optional<std::string> ghostModel;
   /// Print the frame-time / simulation-rate summary on exit (to `out`). Default true.
   bool printStats = true;
   std::ostream* out = nullptr;  ///< summary; null = std::cout
@@ -39,9 +43,9 @@ std::string findAssetsDir();
 /// assets/scenes/maple_seed.json (the default scene) (see findAssetsDir); "" if not found.
 std::string findDefaultScene();
 
-/// Opens the viewer. Returns 0 on success, 1 if the scene cannot be loaded, the shaders are
-/// missing or broken, no OpenGL 3.3 window can be opened, or the screenshot cannot be
-/// written (the reason goes to `err`).
+/// Opens the viewer. Returns 0 on success, 1 if the scene cannot be loaded, the ghost model
+/// is unknown, the shaders are missing or broken, no OpenGL 3.3 window can be opened, or the
+/// screenshot cannot be written (the reason goes to `err`).
 int runViewer(const ViewerOptions& options);
 
 }  // namespace samara::app

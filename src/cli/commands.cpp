@@ -118,6 +118,7 @@ const char* const kInspectHelp =
 const char* const kViewHelp =
     "usage: samara view [SCENE] [--frames N] [--screenshot out.png] [--set PATH=VALUE]...\n"
     "                   [--width W] [--height H] [--realtime] [--msaa N] [--ui-scale S]\n"
+    "                   [--ghost MODEL]\n"
     "\n"
     "The interactive viewer (also `samara` with no arguments): the scene in 3D with controls\n"
     "for fluid density, wind, delta, time step and speed, and live plots of momentum, fall\n"
@@ -130,6 +131,9 @@ const char* const kViewHelp =
     "  --set PATH=VALUE    as for run. Repeatable.\n"
     "  --width W, --height H   window size in pixels (1280 x 800)\n"
     "  --realtime          with --frames: pace by the wall clock, as interactively\n"
+    "  --ghost MODEL       also run the scene under MODEL (every body), drawn translucent\n"
+    "                      and shown in the plots (gwtf, vacuum, mujoco-inertia,\n"
+    "                      mujoco-ellipsoid, xie-miyata, gross-dissipative, gross-inertial)\n"
     "  --msaa N            anti-aliasing samples, 0 = off (4)\n"
     "  --ui-scale S        UI scale for large rooms (default: the monitor's)\n"
     "  -h, --help          this help\n"
@@ -340,40 +344,6 @@ bool stateFinite(const core::BodyState& s) {
 }
 
 // --- commands ------------------------------------------------------------------------------
-
-/// Shows progress on the terminal for runs that take more than a second.
-class Progress {
- public:
-  Progress(bool enabled, double duration)
-      : enabled_(enabled), duration_(duration), start_(Clock::now()), last_(start_) {}
-  void update(double t, long long steps) {
-    if (!enabled_) return;
-    const Clock::time_point now = Clock::now();
-    if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(200)) {
-      return;
-    }
-    last_ = now;
-    shown_ = true;
-    const double wall = std::chrono::duration<double>(now - start_).count();
-    std::fprintf(stderr, "\rsamara: t = %.3f / %g s  %3.0f%%  %.0f steps/s ", t, duration_,
-                 duration_ > 0.0 ? 100.0 * t / duration_ : 100.0,
-                 static_cast<double>(steps) / wall);
-    std::fflush(stderr);
-  }
-  ~Progress() {
-    if (shown_) {
-      std::fputs("\r\033[K", stderr);
-      std::fflush(stderr);
-    }
-  }
-
- private:
-  bool enabled_;
-  double duration_;
-  Clock::time_point start_;
-  Clock::time_point last_;
-  bool shown_ = false;
-};
 
 /// A falling-pattern tracker for body i: up = −gravity, length = the body's diameter about
 /// its COM, broad normal = the principal axis of largest moment (body frame).
@@ -784,6 +754,8 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
       o.sets.emplace_back(s.substr(0, at), s.substr(at + 1));
     } else if (a == "--realtime") {
       o.realTime = true;
+    } else if (a == "--ghost") {
+      o.ghostModel = value();
     } else if (a == "--ui-scale") {
       const std::string v = value();
       char* end = nullptr;

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "models/registry.h"
+
 namespace samara::runtime {
 
 namespace {
@@ -38,6 +40,7 @@ std::string describe(const Command& c) {
           [](const Step& s) { return "Step " + std::to_string(s.n); },
           [](const Reset&) { return std::string("Reset"); },
           [](const Restart&) { return std::string("Restart"); },
+          [](const SetGhost& s) { return "SetGhost " + (s.model ? *s.model : std::string("off")); },
           [](const LoadScene& s) { return "LoadScene " + s.path; },
           [](const Reload&) { return std::string("Reload"); },
           [](const LoadWorld& s) { return "LoadWorld " + s.label; },
@@ -68,6 +71,28 @@ bool applyParameter(const Command& c, core::World* world) {
     return true;
   }
   return false;
+}
+
+bool applyOverrides(const Overrides& o, core::WorldDef* def, std::string* error) {
+  if (o.fluidDensity) def->fluid.density = *o.fluidDensity;
+  if (o.wind) def->fluid.wind = *o.wind;
+  if (o.dt) def->dt = *o.dt;
+  for (std::size_t i = 0; i < o.delta.size() && i < def->bodies.size(); ++i) {
+    if (o.delta[i]) def->bodies[i].delta = *o.delta[i];
+  }
+  for (std::size_t i = 0; i < o.model.size() && i < def->bodies.size(); ++i) {
+    if (o.model[i] && !models::setModel(&def->bodies[i], *o.model[i])) {
+      if (error) *error = "unknown model \"" + *o.model[i] + "\" for body " + std::to_string(i);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool setAllModels(core::WorldDef* def, const std::string& name) {
+  if (!models::isModelName(name)) return false;
+  for (core::BodyDef& b : def->bodies) models::setModel(&b, name);
+  return true;
 }
 
 }  // namespace samara::runtime

@@ -52,11 +52,23 @@ struct Overrides {
   std::optional<double> dt;            ///< s
   /// Per body: unset = the scene's δ; set = that δ (nullopt inside = auto).
   std::vector<std::optional<std::optional<double>>> delta;
+  /// Per body: unset = the scene's fluid model; set = that model by name (one of
+  /// models::modelNames(), with its default parameters), as `--set bodies.N.model=NAME`.
+  std::vector<std::optional<std::string>> model;
 };
 /// Rebuilds the world from the loaded scene's definition with `overrides` applied, i.e.
 /// what `samara run SCENE --set …` would simulate.
 struct Restart {
   Overrides overrides;
+};
+/// Turns the ghost run on (a model name, one of models::modelNames()) or off (nullopt).
+/// Either way the main run restarts from t = 0 with its current definition (the parameters
+/// the sliders set: World::definition()); the ghost is built from that same definition with
+/// every body's model set to `model`. The ghost then steps in lockstep with the main world
+/// (same step index, every parameter command applied to both) and follows resets,
+/// restarts and loads until it is turned off. An unknown name leaves everything as it was.
+struct SetGhost {
+  std::optional<std::string> model;  ///< models::modelNames(); nullopt = no ghost
 };
 /// Loads a scene file (.json), or makes a default scene around a mesh (.obj, .gltf/.glb).
 /// On failure the current world stays and the snapshot carries the message.
@@ -72,8 +84,9 @@ struct LoadWorld {
   std::string label = "scene";  ///< shown as the scene path
 };
 
-using Command = std::variant<SetFluidDensity, SetWind, SetDelta, SetDt, SetSpeed, Pause, Resume,
-                             TogglePause, Step, Reset, Restart, LoadScene, Reload, LoadWorld>;
+using Command =
+    std::variant<SetFluidDensity, SetWind, SetDelta, SetDt, SetSpeed, Pause, Resume, TogglePause,
+                 Step, Reset, Restart, SetGhost, LoadScene, Reload, LoadWorld>;
 
 /// A command with the step index of the world when it was applied (the replay log).
 struct LoggedCommand {
@@ -88,5 +101,14 @@ std::string describe(const Command& c);
 /// way the runner does. Returns false (and leaves the world alone) for other commands or
 /// invalid values. Used by the runner and by replay.
 bool applyParameter(const Command& c, core::World* world);
+
+/// Applies `o` to a definition: what Restart simulates (and `samara run --set …`). Returns
+/// false, with the reason in `error`, for an unknown model name (`def` is then partly
+/// changed).
+bool applyOverrides(const Overrides& o, core::WorldDef* def, std::string* error);
+
+/// Gives every body of `def` the model `name` with its default parameters (a ghost's
+/// definition). Returns false (def unchanged) for an unknown name.
+bool setAllModels(core::WorldDef* def, const std::string& name);
 
 }  // namespace samara::runtime

@@ -8,7 +8,9 @@
 #include <exception>
 #include <utility>
 
+#include "core/fluid_model.h"
 #include "io/error.h"
+#include "models/registry.h"
 #include "runtime/scene_source.h"
 
 namespace samara::runtime {
@@ -19,6 +21,16 @@ std::string formatSeconds(double t) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.6g", t);
   return buf;
+}
+
+/// The principal axis of largest moment of inertia about the COM (body coordinates): the
+/// broad normal of a flat body, for the falling-pattern classifier (as `samara run
+/// --classify`).
+Vec3 broadNormal(const core::BodyInfo& info) {
+  const Mat3 Iorigin = info.bodyInertia.topLeftCorner<3, 3>();
+  const Vec3 c = info.com;
+  const Mat3 Icom = Iorigin - info.mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());
+  return core::principalFrame(c, Icom).R.col(2);
 }
 
 }  // namespace
@@ -196,24 +208,44 @@ void Runner::apply(Command& command, double wall) {
             logIt = false;
             if (!initial_) return;
             world_ = *initial_;
+            if (ghostInitial_) ghost_ = *ghostInitial_;
             startRun(status_ == RunStatus::kRunning ? RunStatus::kRunning : RunStatus::kPaused);
           },
           [&](Restart& r) {
             logIt = false;
             if (!world_) return;
             core::WorldDef def = loadedDef_;
-            const Overrides& o = r.overrides;
-            if (o.fluidDensity) def.fluid.density = *o.fluidDensity;
-            if (o.wind) def.fluid.wind = *o.wind;
-            if (o.dt) def.dt = *o.dt;
-            for (std::size_t i = 0; i < o.delta.size() && i < def.bodies.size(); ++i) {
-              if (o.delta[i]) def.bodies[i].delta = *o.delta[i];
+            std::string error;
+            if (!applyOverrides(r.overrides, &def, &error)) {
+              setMessage("restart failed: " + error);
+              return;
             }
+            std::vector<std::optional<std::string>> modelOverride = r.overrides.model;
+            modelOverride.resize(def.bodies.size());
             try {
               core::World w = io::makeWorld(def, scenePath_);
-              install(std::move(w), loadedDef_, scenePath_, sceneSets_, sceneFromFile_);
+              install(std::move(w), loadedDef_, scenePath_, sceneSets_, sceneFromFile_,
+                      std::move(modelOverride));
             } catch (const std::exception& e) {
               setMessage(std::string("restart failed: ") + e.what());
+            }
+          },
+          [&](SetGhost& g) {
+            logIt = false;
+            if (g.model && !models::isModelName(*g.model)) {
+              setMessage("ghost: unknown model \"" + *g.model + "\"");
+              return;
+            }
+            ghostModel_ = g.model;
+            if (!world_) return;
+            // The main run from t = 0 with its current definition (what the sliders set);
+            // install() builds the ghost from the same definition.
+            try {
+              core::World w = io::makeWorld(world_->definition(), scenePath_);
+              install(std::move(w), loadedDef_, scenePath_, sceneSets_, sceneFromFile_,
+                      modelOverride_);
+            } catch (const std::exception& e) {
+              setMessage(std::string("ghost: restart failed: ") + e.what());
             }
           },
           [&](LoadScene& l) {
@@ -253,80 +285,126 @@ void Runner::applyParameterCommand(const Command& command) {
   if (!world_) return;
   if (!applyParameter(command, &*world_)) {
     setMessage("ignored an invalid value: " + describe(command));
+    return;
   }
+  if (ghost_) applyParameter(command, &*ghost_);  // same bodies: valid for both
 }
 
 bool Runner::stepOnce() {
   const double dt = world_->definition().dt;
-  core::StepReport report = world_->step();
+  // After a failed ghost step the main world is one step ahead: the ghost catches up alone.
+  const bool ghostBehind = ghost_ && ghost_->stepIndex() < world_->stepIndex();
   dirty_ = true;
-  if (!report.ok()) {
-    status_ = RunStatus::kFailed;
-    message_ = "step " + std::to_string(world_->stepIndex() + 1) +
-               " (t = " + formatSeconds(world_->time()) + " s) failed: " + report.message +
-               ". Paused: reduce h, change the parameters, or reset.";
-    failure_ = true;
+  if (!ghostBehind) {
+    core::StepReport report = world_->step();
+    if (!report.ok()) {
+      status_ = RunStatus::kFailed;
+      message_ = "step " + std::to_string(world_->stepIndex() + 1) +
+                 " (t = " + formatSeconds(world_->time()) + " s) failed: " + report.message +
+                 ". Paused: reduce h, change the parameters, or reset.";
+      failure_ = true;
+      lastReport_ = std::move(report);
+      return false;
+    }
+    const StepRecord rec{report.newtonIterations, report.substeps};
+    if (recent_.size() < static_cast<std::size_t>(kRecent)) {
+      recent_.push_back(rec);
+    } else {
+      recent_[recentNext_] = rec;
+    }
+    recentNext_ = (recentNext_ + 1) % static_cast<std::size_t>(kRecent);
     lastReport_ = std::move(report);
-    return false;
+    ++statsSteps_;
+    ++statsStepsWindow_;
+    statsSim_ += dt;
+    pushSamples(*world_, false);
+  }
+  if (ghost_) {
+    const core::StepReport report = ghost_->step();
+    if (!report.ok()) {
+      status_ = RunStatus::kFailed;
+      message_ = "ghost (" + *ghostModel_ + "): step " + std::to_string(ghost_->stepIndex() + 1) +
+                 " (t = " + formatSeconds(ghost_->time()) + " s) failed: " + report.message +
+                 ". Paused: reduce h, change the parameters, reset, or turn the ghost off.";
+      failure_ = true;
+      return false;
+    }
+    pushSamples(*ghost_, true);
   }
   if (status_ == RunStatus::kFailed) status_ = RunStatus::kPaused;
   if (failure_) {
     message_.clear();
     failure_ = false;
   }
-  const StepRecord rec{report.newtonIterations, report.substeps};
-  if (recent_.size() < static_cast<std::size_t>(kRecent)) {
-    recent_.push_back(rec);
-  } else {
-    recent_[recentNext_] = rec;
-  }
-  recentNext_ = (recentNext_ + 1) % static_cast<std::size_t>(kRecent);
-  lastReport_ = std::move(report);
-  ++statsSteps_;
-  ++statsStepsWindow_;
-  statsSim_ += dt;
-  for (int i = 0; i < world_->numBodies(); ++i) {
-    pendingSamples_.push_back(
-        PlotSample{generation_, world_->stepIndex(), world_->time(), i, world_->diagnostics(i)});
-  }
   return true;
 }
 
+void Runner::pushSamples(const core::World& world, bool ghost) {
+  for (int i = 0; i < world.numBodies(); ++i) {
+    PlotSample p{generation_, world.stepIndex(), world.time(), i, ghost, world.diagnostics(i)};
+    pendingSamples_.push_back(std::move(p));
+  }
+}
+
+std::vector<Runner::BodyCache> Runner::cacheBodies(const core::World& world) {
+  const int n = world.numBodies();
+  std::vector<BodyCache> cache(static_cast<std::size_t>(n));
+  std::optional<core::World> probe;  // δ auto of overridden bodies
+  for (int i = 0; i < n; ++i) {
+    BodyCache& c = cache[static_cast<std::size_t>(i)];
+    const core::BodyInfo info = world.info(i);
+    c.mass = info.mass;
+    c.broadNormalBody = broadNormal(info);
+    if (world.bodyDef(i).delta) {
+      if (!probe) probe.emplace(world);
+      probe->setDelta(i, std::nullopt);
+      c.deltaAuto = probe->info(i).delta;
+    } else {
+      c.deltaAuto = info.delta;
+    }
+    const geometry::VertexMatrix V = world.worldVertices(i);
+    const Vec3 com = world.diagnostics(i).com;
+    double r = 0.0;
+    for (int v = 0; v < V.rows(); ++v) r = std::max(r, (V.row(v).transpose() - com).norm());
+    c.radius = r;
+    c.faces = std::make_shared<const geometry::FaceMatrix>(world.bodyDef(i).mesh.F);
+  }
+  return cache;
+}
+
 void Runner::install(core::World world, const core::WorldDef& loaded, const std::string& path,
-                     const io::SetList& sets, bool fromFile) {
+                     const io::SetList& sets, bool fromFile,
+                     std::vector<std::optional<std::string>> modelOverride) {
   loadedDef_ = loaded;
   scenePath_ = path;
   sceneSets_ = sets;
   sceneFromFile_ = fromFile;
+  modelOverride_ = std::move(modelOverride);
   initial_ = world;
   world_ = std::move(world);
-  const int n = world_->numBodies();
-  deltaAuto_.assign(static_cast<std::size_t>(n), 0.0);
-  radius_.assign(static_cast<std::size_t>(n), 0.0);
-  mass_.assign(static_cast<std::size_t>(n), 0.0);
-  faces_.clear();
-  std::optional<core::World> probe;  // δ auto of overridden bodies
-  for (int i = 0; i < n; ++i) {
-    const auto k = static_cast<std::size_t>(i);
-    const core::BodyInfo info = world_->info(i);
-    mass_[k] = info.mass;
-    if (world_->bodyDef(i).delta) {
-      if (!probe) probe.emplace(*world_);
-      probe->setDelta(i, std::nullopt);
-      deltaAuto_[k] = probe->info(i).delta;
-    } else {
-      deltaAuto_[k] = info.delta;
-    }
-    const geometry::VertexMatrix V = world_->worldVertices(i);
-    const Vec3 com = world_->diagnostics(i).com;
-    double r = 0.0;
-    for (int v = 0; v < V.rows(); ++v) r = std::max(r, (V.row(v).transpose() - com).norm());
-    radius_[k] = r;
-    faces_.push_back(std::make_shared<const geometry::FaceMatrix>(world_->bodyDef(i).mesh.F));
-  }
+  cache_ = cacheBodies(*world_);
   message_.clear();
   failure_ = false;
+  buildGhost();
   startRun(options_.startPaused ? RunStatus::kPaused : RunStatus::kRunning);
+}
+
+void Runner::buildGhost() {
+  ghost_.reset();
+  ghostInitial_.reset();
+  ghostCache_.clear();
+  if (!ghostModel_ || !world_) return;
+  core::WorldDef def = world_->definition();  // the main world at t = 0
+  setAllModels(&def, *ghostModel_);
+  try {
+    core::World g = io::makeWorld(std::move(def), scenePath_);
+    ghostCache_ = cacheBodies(g);
+    ghostInitial_ = g;
+    ghost_ = std::move(g);
+  } catch (const std::exception& e) {
+    setMessage("ghost (" + *ghostModel_ + ") turned off: " + e.what());
+    ghostModel_.reset();
+  }
 }
 
 void Runner::startRun(RunStatus status) {
@@ -346,10 +424,8 @@ void Runner::startRun(RunStatus status) {
     log_.clear();
   }
   // The first sample is the initial state, as the CSV's first row.
-  for (int i = 0; i < world_->numBodies(); ++i) {
-    pendingSamples_.push_back(
-        PlotSample{generation_, world_->stepIndex(), world_->time(), i, world_->diagnostics(i)});
-  }
+  pushSamples(*world_, false);
+  if (ghost_) pushSamples(*ghost_, true);
 }
 
 void Runner::emitSamples() {
@@ -374,6 +450,9 @@ void Runner::publish(double wall) {
     s.time = 0.0;
     s.sceneName.clear();
     s.bodies.clear();
+    s.ghostModel.clear();
+    s.ghostBodies.clear();
+    s.ghostStepIndex = 0;
   } else {
     const core::WorldDef& def = world_->definition();
     s.stepIndex = world_->stepIndex();
@@ -401,26 +480,45 @@ void Runner::publish(double wall) {
       sum += r.iterations;
     }
     st.meanIterations = recent_.empty() ? 0.0 : sum / static_cast<double>(recent_.size());
-    const int n = world_->numBodies();
-    s.bodies.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) {
-      const auto k = static_cast<std::size_t>(i);
-      BodySnapshot& b = s.bodies[k];
-      const core::BodyDef& bd = world_->bodyDef(i);
-      b.name = bd.name;
-      b.vertices = world_->worldVertices(i);
-      b.faces = faces_[k];
-      b.diagnostics = world_->diagnostics(i);
-      b.mass = mass_[k];
-      b.deltaOverride = bd.delta;
-      b.deltaAuto = deltaAuto_[k];
-      b.delta = bd.delta ? *bd.delta : deltaAuto_[k];
-      b.radius = radius_[k];
+    fillBodies(*world_, cache_, modelOverride_, &s.bodies);
+    if (ghost_) {
+      s.ghostModel = *ghostModel_;
+      fillBodies(*ghost_, ghostCache_, {}, &s.ghostBodies);
+      s.ghostStepIndex = ghost_->stepIndex();
+    } else {
+      s.ghostModel.clear();
+      s.ghostBodies.clear();
+      s.ghostStepIndex = 0;
     }
   }
   snapshots_.publish();
   lastPublish_ = wall;
   dirty_ = false;
+}
+
+void Runner::fillBodies(const core::World& world, const std::vector<BodyCache>& cache,
+                        const std::vector<std::optional<std::string>>& modelOverride,
+                        std::vector<BodySnapshot>* out) {
+  const int n = world.numBodies();
+  out->resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    BodySnapshot& b = (*out)[k];
+    const core::BodyDef& bd = world.bodyDef(i);
+    const BodyCache& c = cache[k];
+    b.name = bd.name;
+    b.vertices = world.worldVertices(i);
+    b.faces = c.faces;
+    b.diagnostics = world.diagnostics(i);
+    b.mass = c.mass;
+    b.deltaOverride = bd.delta;
+    b.deltaAuto = c.deltaAuto;
+    b.delta = bd.delta ? *bd.delta : c.deltaAuto;
+    b.radius = c.radius;
+    b.model = core::fluidModelName(bd);
+    b.modelOverride = k < modelOverride.size() ? modelOverride[k] : std::nullopt;
+    b.broadNormalBody = c.broadNormalBody;
+  }
 }
 
 }  // namespace samara::runtime

@@ -8,6 +8,14 @@
 // Determinism: a run is World::step() calls with parameter changes in between, exactly as
 // `samara run` does; the command log records the step index at which each command took
 // effect, so replaying it on a World built from the same definition gives the same bits.
+//
+// Ghost run (SetGhost): a second World, built from the main world's definition with every
+// body's model replaced, stepped right after the main world in every step and given every
+// parameter command. The two worlds share nothing, so the main world's bits do not depend
+// on whether a ghost runs; the ghost's bits are those of `samara run --set
+// bodies.N.model=…` with the same commands. If a ghost step fails the run pauses with the
+// ghost named; the main world is then one step ahead, and the next step advances the
+// ghost alone.
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -76,6 +84,8 @@ class Runner {
   std::vector<LoggedCommand> commandLog() const;
   /// The world, or null before a scene is loaded. Only while the thread is not running.
   const core::World* world() const { return world_ ? &*world_ : nullptr; }
+  /// The ghost world, or null when no ghost runs. Only while the thread is not running.
+  const core::World* ghost() const { return ghost_ ? &*ghost_ : nullptr; }
 
  private:
   void threadMain();
@@ -83,7 +93,10 @@ class Runner {
   void applyParameterCommand(const Command& command);
   bool stepOnce();
   void install(core::World world, const core::WorldDef& loaded, const std::string& path,
-               const io::SetList& sets, bool fromFile);
+               const io::SetList& sets, bool fromFile,
+               std::vector<std::optional<std::string>> modelOverride = {});
+  void buildGhost();
+  void pushSamples(const core::World& world, bool ghost);
   void startRun(RunStatus status);
   void emitSamples();
   void publish(double wall);
@@ -106,10 +119,25 @@ class Runner {
   std::string scenePath_;
   io::SetList sceneSets_;
   bool sceneFromFile_ = false;
-  std::vector<double> deltaAuto_;
-  std::vector<double> radius_;
-  std::vector<double> mass_;
-  std::vector<std::shared_ptr<const geometry::FaceMatrix>> faces_;
+  /// What publish() needs per body and does not change during a run (computed at load).
+  struct BodyCache {
+    double deltaAuto = 0.0;  // m
+    double radius = 0.0;     // m
+    double mass = 0.0;       // kg
+    Vec3 broadNormalBody = Vec3::UnitZ();
+    std::shared_ptr<const geometry::FaceMatrix> faces;
+  };
+  static std::vector<BodyCache> cacheBodies(const core::World& world);
+  static void fillBodies(const core::World& world, const std::vector<BodyCache>& cache,
+                         const std::vector<std::optional<std::string>>& modelOverride,
+                         std::vector<BodySnapshot>* out);
+  std::vector<BodyCache> cache_;
+  std::vector<std::optional<std::string>> modelOverride_;  // per body, from the last Restart
+  // Ghost run.
+  std::optional<std::string> ghostModel_;  // the ghost the UI asked for (persists)
+  std::optional<core::World> ghost_;
+  std::optional<core::World> ghostInitial_;  // for Reset
+  std::vector<BodyCache> ghostCache_;
   Pacer pacer_;
   RunStatus status_ = RunStatus::kEmpty;
   std::string message_;

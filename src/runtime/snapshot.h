@@ -32,6 +32,15 @@ struct BodySnapshot {
   double deltaAuto = 0.0;               ///< δ computed from the mesh, m
   std::optional<double> deltaOverride;  ///< m; nullopt = auto
   double radius = 0.0;                  ///< largest distance of a vertex from the centre of mass, m
+  /// The body's fluid model (core::fluidModelName: "gwtf", "vacuum", …). δ applies to "gwtf"
+  /// only.
+  std::string model;
+  /// Set when a Restart replaced the scene's model of this body (Overrides::model); what
+  /// `--set bodies.N.model=NAME` reproduces. Always nullopt for ghost bodies.
+  std::optional<std::string> modelOverride;
+  /// The broad normal for the falling-pattern classifier: the principal axis of largest
+  /// moment of inertia about the COM, body coordinates, unit (computed at load).
+  Vec3 broadNormalBody = Vec3::UnitZ();
 };
 
 /// The parameters the world is stepping with now.
@@ -74,18 +83,27 @@ struct Snapshot {
   AppliedParams params;
   SolverStats solver;
   std::vector<BodySnapshot> bodies;
+  /// The ghost run (SetGhost): its model for every body ("" = no ghost) and its bodies
+  /// (index i is the ghost of bodies[i]), at `ghostStepIndex` (= stepIndex, or one behind
+  /// after a ghost step failed).
+  std::string ghostModel;
+  std::vector<BodySnapshot> ghostBodies;
+  std::int64_t ghostStepIndex = 0;
   double realTimeFactor = 0.0;  ///< measured simulated s per wall s (0 when paused)
   double stepsPerSecond = 0.0;  ///< measured steps per wall second
   std::int64_t reanchors = 0;   ///< times the pacer gave up catching up (slow machine)
 };
 
 /// One body's diagnostics after one step: the plot (and trail) data. Same numbers as the
-/// CSV of `samara run`.
+/// CSV of `samara run`. Ghost samples (SetGhost) go through the same channel with `ghost`
+/// set; `body` is then the index of the ghost body (= the index of the main body it
+/// shadows), not offset.
 struct PlotSample {
   std::uint64_t generation = 0;  ///< Snapshot::generation it belongs to
   std::int64_t stepIndex = 0;
   double time = 0.0;  ///< s
   int body = 0;
+  bool ghost = false;  ///< a sample of the ghost run's body `body`
   core::BodyDiagnostics d;
 };
 

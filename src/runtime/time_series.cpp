@@ -70,14 +70,12 @@ std::size_t TimeSeries::nearest(double t) const {
 
 void PlotHistory::clear() {
   series_.clear();
+  ghostSeries_.clear();
   received_ = 0;
 }
 
-void PlotHistory::ensureBodies(int n) {
-  if (static_cast<int>(series_.size()) >= n) return;
-  const std::size_t per =
-      std::max<std::size_t>(4096, totalCapacity_ / static_cast<std::size_t>(std::max(n, 1)));
-  while (static_cast<int>(series_.size()) < n) series_.emplace_back(per);
+void PlotHistory::ensureBodies(std::vector<TimeSeries>* series, int n) {
+  while (static_cast<int>(series->size()) < n) series->emplace_back(perBody_);
 }
 
 void PlotHistory::consume(const std::vector<PlotSample>& samples) {
@@ -86,15 +84,23 @@ void PlotHistory::consume(const std::vector<PlotSample>& samples) {
       if (s.generation < generation_) continue;  // a stale sample of an older run
       clear();
       generation_ = s.generation;
-      // A run starts with one sample per body (its initial state): size the buffers for all.
-      int n = 0;
+      // A run starts with one sample per body and ghost body (their initial states): size
+      // the buffers for all.
+      int n = 0, ng = 0;
       for (const PlotSample& o : samples) {
-        if (o.generation == generation_) n = std::max(n, o.body + 1);
+        if (o.generation != generation_) continue;
+        int& count = o.ghost ? ng : n;
+        count = std::max(count, o.body + 1);
       }
-      ensureBodies(n);
+      perBody_ = std::max<std::size_t>(
+          4096, totalCapacity_ / static_cast<std::size_t>(std::max(n + ng, 1)));
+      ensureBodies(&series_, n);
+      ensureBodies(&ghostSeries_, ng);
     }
-    ensureBodies(s.body + 1);
-    series_[static_cast<std::size_t>(s.body)].append(s.time, s.d);
+    if (s.body < 0) continue;
+    std::vector<TimeSeries>& series = s.ghost ? ghostSeries_ : series_;
+    ensureBodies(&series, s.body + 1);
+    series[static_cast<std::size_t>(s.body)].append(s.time, s.d);
     ++received_;
   }
 }

@@ -69,10 +69,13 @@ class TimeSeries {
   std::uint64_t dropped_ = 0;
 };
 
-/// The histories of every body of the current run: feed it what Runner::takeSamples gives.
+/// The histories of every body of the current run, and of every body of its ghost run
+/// (PlotSample::ghost) in a second set of series with the same indices: feed it what
+/// Runner::takeSamples gives.
 class PlotHistory {
  public:
-  /// `totalCapacity` samples are shared among the bodies (at least 4096 each).
+  /// `totalCapacity` samples are shared among the bodies and ghost bodies (at least 4096
+  /// each).
   explicit PlotHistory(std::size_t totalCapacity = 1u << 17) : totalCapacity_(totalCapacity) {}
   /// Adds samples; a sample of a new generation (a new run) clears the history first.
   void consume(const std::vector<PlotSample>& samples);
@@ -80,16 +83,22 @@ class PlotHistory {
   std::uint64_t generation() const { return generation_; }
   int numBodies() const { return static_cast<int>(series_.size()); }
   const TimeSeries& body(int i) const { return series_[static_cast<std::size_t>(i)]; }
-  /// Samples consumed since the last clear (all bodies).
+  /// Bodies of the ghost run (0 when the run has no ghost).
+  int numGhostBodies() const { return static_cast<int>(ghostSeries_.size()); }
+  /// The ghost of body i (i < numGhostBodies()).
+  const TimeSeries& ghostBody(int i) const { return ghostSeries_[static_cast<std::size_t>(i)]; }
+  /// Samples consumed since the last clear (all bodies, ghost ones included).
   std::uint64_t received() const { return received_; }
 
  private:
-  void ensureBodies(int n);
+  void ensureBodies(std::vector<TimeSeries>* series, int n);
 
   std::size_t totalCapacity_;
+  std::size_t perBody_ = 4096;  // capacity of each series of the current run
   std::uint64_t generation_ = 0;
   std::uint64_t received_ = 0;
   std::vector<TimeSeries> series_;
+  std::vector<TimeSeries> ghostSeries_;
 };
 
 }  // namespace samara::runtime

@@ -2,7 +2,8 @@
 // then checks that the PNG exists, has the window's size, is not blank (pixel variance),
 // and that the simulated time advanced (the viewer's summary line on stdout).
 // Exit codes: 0 pass, 1 fail, 77 skip (xvfb-run is not installed).
-//   check_screenshot SAMARA SCENE OUT.png FRAMES WIDTH HEIGHT [--realtime]
+//   check_screenshot SAMARA SCENE OUT.png FRAMES WIDTH HEIGHT [VIEWER OPTION...]
+// (extra options go to `samara view` as they are; --realtime relaxes the time check)
 // (runs `SAMARA view SCENE --frames N --screenshot OUT.png --width W --height H`)
 #include <array>
 #include <cstdio>
@@ -61,12 +62,17 @@ std::string quote(const std::string& s) {
 int main(int argc, char** argv) {
   if (argc < 7) {
     std::fprintf(stderr,
-                 "usage: check_screenshot SAMARA SCENE OUT.png FRAMES WIDTH HEIGHT [--realtime]\n");
+                 "usage: check_screenshot SAMARA SCENE OUT.png FRAMES WIDTH HEIGHT [OPTION...]\n");
     return 1;
   }
   const std::string viewer = argv[1], scene = argv[2], out = argv[3];
   const int frames = std::atoi(argv[4]), width = std::atoi(argv[5]), height = std::atoi(argv[6]);
-  const bool realtime = argc > 7 && std::string(argv[7]) == "--realtime";
+  bool realtime = false;
+  std::string extra;
+  for (int i = 7; i < argc; ++i) {
+    realtime = realtime || std::string(argv[i]) == "--realtime";
+    extra += " " + quote(argv[i]);
+  }
   if (!onPath("xvfb-run")) {
     std::printf("SKIP: xvfb-run is not installed (Debian: xvfb, xauth)\n");
     return 77;
@@ -78,7 +84,7 @@ int main(int argc, char** argv) {
       quote("-screen 0 " + std::to_string(width + 64) + "x" + std::to_string(height + 64) + "x24") +
       " " + quote(viewer) + " view " + quote(scene) + " --frames " + std::to_string(frames) +
       " --screenshot " + quote(out) + " --width " + std::to_string(width) + " --height " +
-      std::to_string(height) + (realtime ? " --realtime" : "") + " 2>&1";
+      std::to_string(height) + extra + " 2>&1";
   std::printf("running: %s\n", cmd.c_str());
   std::FILE* pipe = popen(cmd.c_str(), "r");
   if (!pipe) {

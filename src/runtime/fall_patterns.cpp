@@ -1,0 +1,87 @@
+#include "runtime/fall_patterns.h"
+
+#include <algorithm>
+
+namespace samara::runtime {
+
+models::PatternTracker FallPatterns::trackerFor(const BodySnapshot& body, const Vec3& gravity) {
+  const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity) : Vec3(0.0, 1.0, 0.0);
+  return models::PatternTracker(up, std::max(2.0 * body.radius, 1e-9), body.broadNormalBody);
+}
+
+void FallPatterns::clear() {
+  generation_ = 0;
+  bodies_.clear();
+  ghosts_.clear();
+  pending_.clear();
+}
+
+void FallPatterns::setup(const Snapshot& snapshot) {
+  generation_ = snapshot.generation;
+  bodies_.clear();
+  ghosts_.clear();
+  for (const BodySnapshot& b : snapshot.bodies) {
+    bodies_.push_back(Entry{trackerFor(b, snapshot.params.gravity), {}, false});
+  }
+  for (const BodySnapshot& b : snapshot.ghostBodies) {
+    ghosts_.push_back(Entry{trackerFor(b, snapshot.params.gravity), {}, false});
+  }
+}
+
+void FallPatterns::feed(const PlotSample& s) {
+  std::vector<Entry>& entries = s.ghost ? ghosts_ : bodies_;
+  if (s.body < 0 || s.body >= static_cast<int>(entries.size())) return;
+  entries[static_cast<std::size_t>(s.body)].tracker.add(
+      models::TrajectorySample{s.time, s.d.com, s.d.q, s.d.omega});
+}
+
+void FallPatterns::consume(const std::vector<PlotSample>& samples, const Snapshot& snapshot) {
+  if (snapshot.generation > generation_ && snapshot.status != RunStatus::kEmpty) {
+    setup(snapshot);
+  }
+  // Waiting samples first (they are older than the new ones), then the new ones.
+  std::size_t keep = 0;
+  auto route = [&](const PlotSample& s, bool waiting) {
+    if (s.generation == generation_) {
+      feed(s);
+    } else if (s.generation > generation_) {
+      if (waiting) {
+        pending_[keep++] = s;
+      } else {
+        pending_.push_back(s);
+      }
+    }
+  };
+  const std::size_t waiting = pending_.size();
+  for (std::size_t i = 0; i < waiting; ++i) route(pending_[i], true);
+  // Compact the waiting samples that still wait, then append the new ones that wait.
+  pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(keep),
+                 pending_.begin() + static_cast<std::ptrdiff_t>(waiting));
+  for (const PlotSample& s : samples) route(s, false);
+}
+
+void FallPatterns::refresh() {
+  for (std::vector<Entry>* entries : {&bodies_, &ghosts_}) {
+    for (Entry& e : *entries) {
+      if (e.hasResult && e.result.samples == e.tracker.numSamples()) continue;
+      if (e.tracker.numSamples() == 0) continue;
+      e.result = e.tracker.result();
+      e.hasResult = true;
+    }
+  }
+}
+
+const models::PatternResult* FallPatterns::result(int body, bool ghost) const {
+  const std::vector<Entry>& entries = ghost ? ghosts_ : bodies_;
+  if (body < 0 || body >= static_cast<int>(entries.size())) return nullptr;
+  const Entry& e = entries[static_cast<std::size_t>(body)];
+  return e.hasResult ? &e.result : nullptr;
+}
+
+std::int64_t FallPatterns::samples(int body, bool ghost) const {
+  const std::vector<Entry>& entries = ghost ? ghosts_ : bodies_;
+  if (body < 0 || body >= static_cast<int>(entries.size())) return 0;
+  return entries[static_cast<std::size_t>(body)].tracker.numSamples();
+}
+
+}  // namespace samara::runtime
