@@ -1,7 +1,10 @@
 #pragma once
-// Internal helpers of the command line: usage errors and atomic output files.
+// Internal helpers of the command line: usage errors, atomic output files, progress.
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -58,6 +61,59 @@ class AtomicFile {
   std::string temp_;
   std::ofstream stream_;
   bool committed_ = false;
+};
+
+/// Shows progress with an ETA on stderr for runs that take more than a second (when
+/// `enabled`: stderr is a terminal). Clears its line when destroyed.
+class Progress {
+ public:
+  using Clock = std::chrono::steady_clock;
+  Progress(bool enabled, double duration)
+      : enabled_(enabled), duration_(duration), start_(Clock::now()), last_(start_) {}
+  /// `t`: simulated time reached (s), `steps`: steps taken.
+  void update(double t, long long steps) {
+    if (!enabled_) return;
+    const Clock::time_point now = Clock::now();
+    if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(200)) {
+      return;
+    }
+    last_ = now;
+    shown_ = true;
+    const double wall = std::chrono::duration<double>(now - start_).count();
+    const double fraction = duration_ > 0.0 ? std::min(1.0, t / duration_) : 1.0;
+    const double eta = fraction > 0.0 ? wall * (1.0 - fraction) / fraction : 0.0;
+    std::fprintf(stderr, "\rsamara: t = %.3f / %g s  %3.0f%%  %.0f steps/s  ETA %s ", t,
+                 duration_, 100.0 * fraction, static_cast<double>(steps) / wall,
+                 clockText(eta).c_str());
+    std::fflush(stderr);
+  }
+  ~Progress() {
+    if (shown_) {
+      std::fputs("\r\033[K", stderr);
+      std::fflush(stderr);
+    }
+  }
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+ private:
+  /// "m:ss" or "h:mm:ss".
+  static std::string clockText(double seconds) {
+    const long s = static_cast<long>(std::min(seconds, 3.6e8) + 0.5);
+    char buf[32];
+    if (s >= 3600) {
+      std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    } else {
+      std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
+    }
+    return buf;
+  }
+
+  bool enabled_;
+  double duration_;
+  Clock::time_point start_;
+  Clock::time_point last_;
+  bool shown_ = false;
 };
 
 }  // namespace samara::cli
