@@ -6,6 +6,7 @@
 #include "core/world.h"
 #include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
+#include "models/registry.h"
 
 using namespace samara;
 using namespace samara::core;
@@ -75,6 +76,19 @@ void BM_ShapeChangingStep(benchmark::State& state) {
   timeSteps(state, &world);
 }
 BENCHMARK(BM_ShapeChangingStep)->Arg(9)->Arg(29)->Arg(91)->Unit(benchmark::kMicrosecond);
+
+/// The 1k-face box under each fluid model (issue 6): what a model costs per step against
+/// samara's own (index into models::modelNames(): gwtf, vacuum, mujoco-inertia,
+/// mujoco-ellipsoid, xie-miyata, gross-dissipative, gross-inertial).
+void BM_ModelStep(benchmark::State& state) {
+  const std::string& name = models::modelNames()[static_cast<size_t>(state.range(0))];
+  WorldDef def = tumblingBox(9);
+  models::setModel(&def.bodies[0], name);
+  World world(def);
+  state.SetLabel(name);
+  timeSteps(state, &world);
+}
+BENCHMARK(BM_ModelStep)->DenseRange(0, 6)->Unit(benchmark::kMicrosecond);
 
 void BM_SetupBody100k(benchmark::State& state) {
   const WorldDef def = tumblingBox(91);

@@ -1,5 +1,7 @@
 #include "models/mujoco.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -311,7 +313,19 @@ Vec3 MujocoEllipsoidModel::semiAxes(const core::FluidModelInput& in,
                                     const core::PrincipalFrame& frame) const {
   if (params_.semiAxes) return *params_.semiAxes;
   if (in.mesh == nullptr) return Vec3::Zero();
-  return meshSemiAxes(*in.mesh, frame, in.sheetThickness);
+  const geometry::VertexMatrix& V = in.mesh->V;
+  const bool same = cacheThickness_ == in.sheetThickness && cacheR_ == frame.R &&
+                    cacheCom_ == frame.com && cacheV_.rows() == V.rows() &&
+                    std::memcmp(cacheV_.data(), V.data(),
+                                sizeof(double) * static_cast<size_t>(V.size())) == 0;
+  if (!same) {
+    cacheAxes_ = meshSemiAxes(*in.mesh, frame, in.sheetThickness);
+    cacheV_ = V;
+    cacheR_ = frame.R;
+    cacheCom_ = frame.com;
+    cacheThickness_ = in.sheetThickness;
+  }
+  return cacheAxes_;
 }
 
 Mat6 MujocoEllipsoidModel::addedMass(const core::FluidModelInput& in) const {

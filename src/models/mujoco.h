@@ -193,6 +193,13 @@ class MujocoEllipsoidModel final : public core::FluidModel {
 
  private:
   MujocoEllipsoidParams params_;
+  // The mesh's semi-axes for the last shape and frame (a step evaluates the wrench ~30
+  // times at one shape): reused while the vertices, frame and thickness are bitwise equal.
+  mutable geometry::VertexMatrix cacheV_;
+  mutable Mat3 cacheR_ = Mat3::Zero();
+  mutable Vec3 cacheCom_ = Vec3::Zero();
+  mutable double cacheThickness_ = -1.0;
+  mutable Vec3 cacheAxes_ = Vec3::Zero();
 };
 
 }  // namespace samara::models
