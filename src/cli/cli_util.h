@@ -3,12 +3,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
+#include <vector>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include "io/error.h"
 
@@ -18,6 +22,93 @@ namespace samara::cli {
 struct UsageError {
   std::string message;
 };
+
+/// The options of one command: `--name VALUE`, `--name=VALUE`, flags, `-h`/`--help`, `--`
+/// (the rest is positional), positional arguments collected. Usage mistakes throw
+/// UsageError naming the command ("run: --dt needs a value").
+class ArgScanner {
+ public:
+  ArgScanner(std::string command, const std::vector<std::string>& args)
+      : command_(std::move(command)), args_(args) {}
+  /// Moves to the next option (collecting positional arguments and -h on the way); false at
+  /// the end.
+  bool next() {
+    while (++i_ < args_.size()) {
+      const std::string& a = args_[i_];
+      inline_.reset();
+      if (done_ || a.size() < 2 || a[0] != '-') {
+        positional_.push_back(a);
+      } else if (a == "--") {
+        done_ = true;
+      } else if (a == "-h" || a == "--help") {
+        help_ = true;
+      } else {
+        name_ = a;
+        const std::size_t eq = a.find('=');
+        if (a.rfind("--", 0) == 0 && eq != std::string::npos) {
+          name_ = a.substr(0, eq);
+          inline_ = a.substr(eq + 1);
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+  const std::string& name() const { return name_; }
+  /// The current option's value (inline or the next argument).
+  std::string value() {
+    if (inline_) return *inline_;
+    if (i_ + 1 >= args_.size()) throw UsageError{command_ + ": " + name_ + " needs a value"};
+    return args_[++i_];
+  }
+  /// The current option is a flag: an inline value is a mistake.
+  void flag() const {
+    if (inline_) throw UsageError{command_ + ": " + name_ + " takes no value"};
+  }
+  /// `--set PATH=VALUE` split at the first '='.
+  std::pair<std::string, std::string> setValue() {
+    const std::string s = value();
+    const std::size_t at = s.find('=');
+    if (at == std::string::npos || at == 0) {
+      throw UsageError{command_ + ": --set needs PATH=VALUE (got \"" + s + "\")"};
+    }
+    return {s.substr(0, at), s.substr(at + 1)};
+  }
+  [[noreturn]] void unknown() const {
+    throw UsageError{command_ + ": unknown option " + name_ + " (see samara help " + command_ +
+                     ")"};
+  }
+  bool help() const { return help_; }
+  /// The single positional argument (SCENE): missing or extra ones are usage errors.
+  std::string onePositional(const char* what) const {
+    if (positional_.empty()) {
+      throw UsageError{command_ + ": missing " + what + " (see samara help " + command_ + ")"};
+    }
+    if (positional_.size() > 1) {
+      throw UsageError{command_ + ": unexpected argument \"" + positional_[1] + "\""};
+    }
+    return positional_[0];
+  }
+
+ private:
+  std::string command_;
+  const std::vector<std::string>& args_;
+  std::size_t i_ = static_cast<std::size_t>(-1);
+  std::string name_;
+  std::optional<std::string> inline_;
+  std::vector<std::string> positional_;
+  bool done_ = false;
+  bool help_ = false;
+};
+
+/// Number of steps of length dt in duration (a duration that is a multiple of dt up to
+/// round-off gives exactly that multiple, otherwise one more): what `samara run` takes.
+inline long long stepCount(double duration, double dt) {
+  const double n = duration / dt;
+  const double rounded = std::round(n);
+  if (std::abs(n - rounded) <= 1e-9 * std::max(1.0, n)) return static_cast<long long>(rounded);
+  return static_cast<long long>(std::ceil(n));
+}
 
 /// Writes to a temporary file beside `target` and renames it on commit(); removes the
 /// temporary file if not committed, so a failed run leaves nothing half-written.
@@ -82,9 +173,8 @@ class Progress {
     const double wall = std::chrono::duration<double>(now - start_).count();
     const double fraction = duration_ > 0.0 ? std::min(1.0, t / duration_) : 1.0;
     const double eta = fraction > 0.0 ? wall * (1.0 - fraction) / fraction : 0.0;
-    std::fprintf(stderr, "\rsamara: t = %.3f / %g s  %3.0f%%  %.0f steps/s  ETA %s ", t,
-                 duration_, 100.0 * fraction, static_cast<double>(steps) / wall,
-                 clockText(eta).c_str());
+    std::fprintf(stderr, "\rsamara: t = %.3f / %g s  %3.0f%%  %.0f steps/s  ETA %s ", t, duration_,
+                 100.0 * fraction, static_cast<double>(steps) / wall, clockText(eta).c_str());
     std::fflush(stderr);
   }
   ~Progress() {

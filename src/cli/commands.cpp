@@ -28,6 +28,7 @@
 #include "io/scene.h"
 #include "models/pattern.h"
 #include "cli/cli_util.h"
+#include "cli/export.h"
 #include "cli/forces.h"
 
 #ifndef SAMARA_VERSION
@@ -64,6 +65,9 @@ const char* const kMainHelp =
     "  bench [SCENE...] headless throughput per scene (default: assets/scenes/*.json)\n"
     "  forces SCENE --states FILE\n"
     "                   the fluid force and torque of each body's model at given states\n"
+    "  export SCENE --format glb|obj|csv|chan|pc2 --out PATH\n"
+    "                   the baked motion for Blender, Houdini, Maya (glTF, OBJ sequence,\n"
+    "                   CSV, Houdini .chan and .pc2) sampled at --fps F\n"
     "  help COMMAND     the options of a command\n"
     "\n"
     "options:\n"
@@ -166,6 +170,7 @@ const char* helpFor(const std::string& command) {
   if (command == "run") return kRunHelp;
   if (command == "inspect") return kInspectHelp;
   if (command == "forces") return kForcesHelp;
+  if (command == "export") return kExportHelp;
   if (command == "view") return kViewHelp;
   if (command == "help") return kMainHelp;
   return nullptr;
@@ -212,73 +217,36 @@ long long parseCount(const std::string& command, const std::string& flag, const 
 Options parseOptions(const std::string& command, const std::vector<std::string>& args) {
   const bool isRun = command == "run";
   Options o;
-  std::vector<std::string> positional;
-  bool optionsDone = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (optionsDone || a.size() < 2 || a[0] != '-') {
-      positional.push_back(a);
-      continue;
-    }
-    if (a == "--") {
-      optionsDone = true;
-      continue;
-    }
-    if (a == "-h" || a == "--help") {
-      o.help = true;
-      continue;
-    }
-    std::string name = a;
-    std::optional<std::string> inlineValue;
-    const std::size_t eq = a.find('=');
-    if (a.rfind("--", 0) == 0 && eq != std::string::npos) {
-      name = a.substr(0, eq);
-      inlineValue = a.substr(eq + 1);
-    }
-    auto value = [&]() -> std::string {
-      if (inlineValue) return *inlineValue;
-      if (i + 1 >= args.size()) throw UsageError{command + ": " + name + " needs a value"};
-      return args[++i];
-    };
-    auto flagOnly = [&]() {
-      if (inlineValue) throw UsageError{command + ": " + name + " takes no value"};
-    };
+  ArgScanner scan(command, args);
+  while (scan.next()) {
+    const std::string& name = scan.name();
     if (name == "--set") {
-      const std::string s = value();
-      const std::size_t at = s.find('=');
-      if (at == std::string::npos || at == 0) {
-        throw UsageError{command + ": --set needs PATH=VALUE (got \"" + s + "\")"};
-      }
-      o.sets.emplace_back(s.substr(0, at), s.substr(at + 1));
+      o.sets.push_back(scan.setValue());
     } else if (isRun && name == "--duration") {
-      o.duration = parseSeconds(command, name, value(), /*allowZero=*/true);
+      o.duration = parseSeconds(command, name, scan.value(), /*allowZero=*/true);
     } else if (isRun && name == "--dt") {
-      o.dt = parseSeconds(command, name, value(), /*allowZero=*/false);
+      o.dt = parseSeconds(command, name, scan.value(), /*allowZero=*/false);
     } else if (isRun && name == "--out") {
-      o.out = value();
+      o.out = scan.value();
       if (o.out.empty()) throw UsageError{command + ": --out needs a file name"};
     } else if (isRun && name == "--every") {
-      o.every = parseCount(command, name, value());
+      o.every = parseCount(command, name, scan.value());
     } else if (isRun && name == "--classify") {
-      flagOnly();
+      scan.flag();
       o.classify = true;
     } else if (isRun && name == "--summary") {
-      flagOnly();
+      scan.flag();
       o.summary = true;
     } else if (!isRun && name == "--json") {
-      flagOnly();
+      scan.flag();
       o.json = true;
     } else {
-      throw UsageError{command + ": unknown option " + name + " (see samara help " + command + ")"};
+      scan.unknown();
     }
   }
+  o.help = scan.help();
   if (o.help) return o;
-  if (positional.empty())
-    throw UsageError{command + ": missing SCENE (see samara help " + command + ")"};
-  if (positional.size() > 1) {
-    throw UsageError{command + ": unexpected argument \"" + positional[1] + "\""};
-  }
-  o.scene = positional[0];
+  o.scene = scan.onePositional("SCENE");
   return o;
 }
 
@@ -330,14 +298,6 @@ nlohmann::ordered_json matrixJson(const Mat6& m) {
   return rows;
 }
 
-/// Number of steps of length dt in duration (a duration that is a multiple of dt up to
-/// round-off gives exactly that multiple).
-long long stepCount(double duration, double dt) {
-  const double n = duration / dt;
-  const double rounded = std::round(n);
-  if (std::abs(n - rounded) <= 1e-9 * std::max(1.0, n)) return static_cast<long long>(rounded);
-  return static_cast<long long>(std::ceil(n));
-}
 
 bool stateFinite(const core::BodyState& s) {
   return s.g.q.coeffs().allFinite() && s.g.b.allFinite() && s.Y.allFinite() && s.mu.allFinite();
@@ -831,6 +791,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     if (command == "view") return viewCommand(rest, out, err);
     if (command == "bench") return benchCommand(rest, out, err);
     if (command == "forces") return forcesCommand(rest, out);
+    if (command == "export") return exportCommand(rest, out, err);
     if (command == "run" || command == "inspect") {
       const Options o = parseOptions(command, rest);
       if (o.help) {

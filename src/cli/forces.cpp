@@ -66,42 +66,31 @@ void number(std::string* s, double x) {
 }  // namespace
 
 int forcesCommand(const std::vector<std::string>& args, std::ostream& out) {
-  std::optional<std::string> scene, states, outPath;
-  std::vector<std::pair<std::string, std::string>> sets;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= args.size()) throw UsageError{"forces: " + a + " needs a value"};
-      return args[++i];
-    };
-    if (a == "-h" || a == "--help") {
-      out << kForcesHelp;
-      return kExitOk;
-    } else if (a == "--states") {
-      states = value();
-    } else if (a == "--out") {
-      outPath = value();
+  std::optional<std::string> states, outPath;
+  io::SetList sets;
+  ArgScanner scan("forces", args);
+  while (scan.next()) {
+    const std::string& name = scan.name();
+    if (name == "--states") {
+      states = scan.value();
+    } else if (name == "--out") {
+      outPath = scan.value();
       if (outPath->empty()) throw UsageError{"forces: --out needs a file name"};
-    } else if (a == "--set") {
-      const std::string s = value();
-      const std::size_t at = s.find('=');
-      if (at == std::string::npos || at == 0) {
-        throw UsageError{"forces: --set needs PATH=VALUE (got \"" + s + "\")"};
-      }
-      sets.emplace_back(s.substr(0, at), s.substr(at + 1));
-    } else if (a.size() > 1 && a[0] == '-') {
-      throw UsageError{"forces: unknown option " + a + " (see samara help forces)"};
-    } else if (!scene) {
-      scene = a;
+    } else if (name == "--set") {
+      sets.push_back(scan.setValue());
     } else {
-      throw UsageError{"forces: unexpected argument \"" + a + "\""};
+      scan.unknown();
     }
   }
-  if (!scene) throw UsageError{"forces: missing SCENE (see samara help forces)"};
+  if (scan.help()) {
+    out << kForcesHelp;
+    return kExitOk;
+  }
+  const std::string scene = scan.onePositional("SCENE");
   if (!states) throw UsageError{"forces: missing --states FILE (see samara help forces)"};
 
-  core::WorldDef def = io::loadScene(*scene, sets);
-  const core::World world = io::makeWorld(std::move(def), *scene);
+  core::WorldDef def = io::loadScene(scene, sets);
+  const core::World world = io::makeWorld(std::move(def), scene);
   const std::vector<io::StateRow> rows = io::readStatesCsv(*states);
   std::string text = "line,body,model,fx,fy,fz,tx,ty,tz\n";
   for (const io::StateRow& row : rows) {

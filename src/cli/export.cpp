@@ -1,0 +1,281 @@
+#include "cli/export.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <utility>
+
+#include "cli/cli_util.h"
+#include "cli/commands.h"
+#include "core/world.h"
+#include "io/error.h"
+#include "io/export.h"
+#include "io/scene.h"
+
+namespace samara::cli {
+
+const char* const kExportHelp =
+    "usage: samara export SCENE --format FORMAT --out PATH [--fps F] [--duration S]\n"
+    "                    [--dt H] [--set PATH=VALUE]...\n"
+    "\n"
+    "Simulates SCENE exactly as `samara run` does (same steps, same bits) and writes the\n"
+    "motion sampled at F frames per second: frame k (k = 0 ... floor(S*F)) at time k/F takes\n"
+    "the state of the step nearest to it, step round(k/(F*H)) (exact when 1/F is a multiple\n"
+    "of H). World frame: Y-up, metres, seconds.\n"
+    "\n"
+    "formats:\n"
+    "  glb    glTF 2.0 binary, PATH the file: one node per body with its mesh (body frame:\n"
+    "         positions, normals, indices) and an animation with its translation (the body\n"
+    "         origin) and rotation (body -> world), LINEAR keys at k/F; a shape-changing body\n"
+    "         also has one morph target per frame (frame_0000, ...) and a STEP weights channel\n"
+    "         that switches to target k at frame k\n"
+    "  obj    one OBJ file per frame of the world-space meshes, every body an `o NAME`\n"
+    "         object (%.9g): PREFIX_0000.obj, PREFIX_0001.obj, ... (a trailing .obj of PATH\n"
+    "         is dropped), or DIR/SCENE_0000.obj ... when PATH is a directory (existing, or\n"
+    "         ending in /); at least 4 digits\n"
+    "  csv    PATH the file, header: the `samara run` columns then frame,ox,oy,oz:\n"
+    "           t,body,x,y,z,qw,qx,qy,qz,...,kinetic_energy,newton_iters,frame,ox,oy,oz\n"
+    "         t is the step's time, x,y,z the centre of mass, ox,oy,oz the body origin\n"
+    "         (the glb node translation), frame the frame index k; the run columns equal\n"
+    "         `samara run`'s rows at those steps byte for byte\n"
+    "  chan   Houdini channel file per body, PREFIX_BODY.chan (or DIR/BODY.chan): one row\n"
+    "         per frame `tx ty tz rx ry rz`, the body origin (m) and rotation angles in\n"
+    "         degrees for Houdini's default orders (transform SRT, rotation XYZ: rotate\n"
+    "         about x, then y, then z, R = Rz*Ry*Rx), unwrapped to be continuous; %.17g\n"
+    "  pc2    point cache per body, PREFIX_BODY.pc2 (or DIR/BODY.pc2): world-space vertex\n"
+    "         positions of every frame; little endian: \"POINTCACHE2\\0\", int32 version 1,\n"
+    "         int32 points, float32 start frame 0, float32 sample rate 1 (frames between\n"
+    "         samples), int32 samples, then float32 x y z per point per sample\n"
+    "Body names in file names keep [A-Za-z0-9._-] and turn anything else into _.\n"
+    "\n"
+    "options:\n"
+    "  --format FORMAT     glb, obj, csv, chan or pc2 (required)\n"
+    "  --out PATH          the file, prefix or directory (required); every file is written\n"
+    "                      to a temporary name and renamed when all are complete, so a\n"
+    "                      failed or interrupted export leaves none\n"
+    "  --fps F             frames per second (default 30)\n"
+    "  --duration S        simulated time in seconds (default: the scene's sim.duration)\n"
+    "  --dt H              time step in seconds (default: the scene's sim.dt)\n"
+    "  --set PATH=VALUE    as for run. Repeatable.\n"
+    "  -h, --help          this help\n"
+    "\n"
+    "exit codes: 0 success, 1 bad input or an output that cannot be written, 2 usage error,\n"
+    "3 a step failed, 130 interrupted\n";
+
+namespace {
+
+/// Morph targets in a glb grow with frames² (a weight per target per key): a bound.
+constexpr long long kMaxGlbMorphFrames = 20'000;
+/// Frames of any export (one OBJ file each).
+constexpr long long kMaxFrames = 1'000'000;
+
+volatile std::sig_atomic_t gExportInterrupted = 0;
+
+extern "C" void onExportInterrupt(int sig) {
+  gExportInterrupted = 1;
+  std::signal(sig, SIG_DFL);  // a second signal ends the process at once
+}
+
+/// Routes SIGINT and SIGTERM to gExportInterrupted while the export runs and restores the
+/// previous handlers afterwards (main()'s flag lives in commands.cpp).
+class InterruptScope {
+ public:
+  InterruptScope() {
+    gExportInterrupted = 0;
+    struct sigaction sa = {};
+    sa.sa_handler = onExportInterrupt;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGINT, &sa, &oldInt_);
+    ::sigaction(SIGTERM, &sa, &oldTerm_);
+  }
+  ~InterruptScope() {
+    ::sigaction(SIGINT, &oldInt_, nullptr);
+    ::sigaction(SIGTERM, &oldTerm_, nullptr);
+  }
+  InterruptScope(const InterruptScope&) = delete;
+  InterruptScope& operator=(const InterruptScope&) = delete;
+
+ private:
+  struct sigaction oldInt_ = {};
+  struct sigaction oldTerm_ = {};
+};
+
+struct ExportOptions {
+  std::string scene;
+  std::optional<io::ExportFormat> format;
+  std::string out;
+  double fps = 30.0;
+  std::optional<double> duration;
+  std::optional<double> dt;
+  io::SetList sets;
+  bool help = false;
+};
+
+/// A finite number > 0 (or ≥ 0 with allowZero).
+double parsePositive(const std::string& flag, const std::string& v, bool allowZero,
+                     const char* unit) {
+  char* end = nullptr;
+  const double x = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end != '\0' || !std::isfinite(x) || (allowZero ? x < 0.0 : x <= 0.0)) {
+    throw UsageError{"export: " + flag + " needs a finite number " + (allowZero ? ">= 0" : "> 0") +
+                     unit + " (got \"" + v + "\")"};
+  }
+  return x;
+}
+
+ExportOptions parseExportOptions(const std::vector<std::string>& args) {
+  ExportOptions o;
+  ArgScanner scan("export", args);
+  while (scan.next()) {
+    const std::string& name = scan.name();
+    if (name == "--format") {
+      const std::string f = scan.value();
+      o.format = io::exportFormatFromName(f);
+      if (!o.format) {
+        throw UsageError{"export: unknown format \"" + f +
+                         "\" (formats: " + io::kExportFormatNames + ")"};
+      }
+    } else if (name == "--out") {
+      o.out = scan.value();
+      if (o.out.empty()) throw UsageError{"export: --out needs a path"};
+    } else if (name == "--fps") {
+      o.fps = parsePositive(name, scan.value(), /*allowZero=*/false, " of frames per second");
+    } else if (name == "--duration") {
+      o.duration = parsePositive(name, scan.value(), /*allowZero=*/true, " of seconds");
+    } else if (name == "--dt") {
+      o.dt = parsePositive(name, scan.value(), /*allowZero=*/false, " of seconds");
+    } else if (name == "--set") {
+      o.sets.push_back(scan.setValue());
+    } else {
+      scan.unknown();
+    }
+  }
+  o.help = scan.help();
+  if (o.help) return o;
+  o.scene = scan.onePositional("SCENE");
+  if (!o.format) {
+    throw UsageError{std::string("export: missing --format (one of ") + io::kExportFormatNames +
+                     ")"};
+  }
+  if (o.out.empty()) throw UsageError{"export: missing --out PATH"};
+  return o;
+}
+
+
+std::string failureAt(const std::string& scene, long long k, long long steps, double t) {
+  return "samara: " + scene + ": simulation failed at step " + std::to_string(k) + " of " +
+         std::to_string(steps) + " (t = " + io::formatNumber(t) + " s): ";
+}
+
+}  // namespace
+
+int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const ExportOptions o = parseExportOptions(args);
+  if (o.help) {
+    out << kExportHelp;
+    return kExitOk;
+  }
+  core::WorldDef def = io::loadScene(o.scene, o.sets);
+  if (o.duration) def.duration = *o.duration;
+  if (o.dt) def.dt = *o.dt;
+  const std::string sceneName = def.name;
+  const double duration = def.duration;
+  const double dt = def.dt;
+  core::World world = io::makeWorld(std::move(def), o.scene);
+
+  const long long steps = stepCount(duration, dt);
+  if (steps > 1'000'000'000'000LL) {
+    throw io::Error(o.scene, "duration / dt is more than 10^12 steps");
+  }
+  io::ExportSettings settings;
+  settings.format = *o.format;
+  settings.out = o.out;
+  settings.sceneName = sceneName;
+  settings.plan.fps = o.fps;
+  settings.plan.duration = duration;
+  settings.plan.dt = dt;
+  if (duration * o.fps >= static_cast<double>(kMaxFrames)) {
+    throw UsageError{"export: more than " + std::to_string(kMaxFrames) +
+                     " frames; lower --fps or --duration"};
+  }
+  const long long frames = settings.plan.numFrames();
+  const std::vector<io::ExportBody> bodies = io::exportBodies(world);
+  const bool morphs = std::any_of(bodies.begin(), bodies.end(),
+                                  [](const io::ExportBody& b) { return b.deforming; });
+  if (settings.format == io::ExportFormat::kGlb && morphs && frames > kMaxGlbMorphFrames) {
+    throw UsageError{"export: a glb with a shape-changing body holds one morph target per frame; " +
+                     std::to_string(frames) + " frames is more than " +
+                     std::to_string(kMaxGlbMorphFrames) + " (lower --fps or --duration)"};
+  }
+
+  io::checkOutputPaths(io::exportPaths(settings, bodies));  // before a long run, not after
+
+  InterruptScope interrupts;
+  io::StagedFiles files;  // removes every temporary unless committed
+  io::MotionExporter exporter(settings, bodies, &files);
+  long long k = 0;
+  auto addFramesUpTo = [&](long long step) {
+    while (k < frames && std::min(settings.plan.frameStep(k), steps) <= step) {
+      exporter.addFrame(world, k, o.fps);
+      ++k;
+    }
+  };
+  const std::string notWritten = "; nothing written to " + o.out;
+  addFramesUpTo(0);
+  const bool showProgress = &err == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+  {
+    Progress progress(showProgress, duration);
+    for (long long s = 1; s <= steps; ++s) {
+      if (gExportInterrupted) {
+        err << "samara: interrupted at step " << s - 1 << " (t = " << world.time() << " s)"
+            << notWritten << "\n";
+        return kExitInterrupted;
+      }
+      const double t = world.time();
+      const core::StepReport report = world.step();
+      if (!report.ok()) {
+        err << failureAt(o.scene, s, steps, t) << report.message << notWritten << "\n";
+        return kExitSimFailed;
+      }
+      for (int i = 0; i < world.numBodies(); ++i) {
+        const core::BodyState& st = world.state(i);
+        if (!(st.g.q.coeffs().allFinite() && st.g.b.allFinite() && st.Y.allFinite() &&
+              st.mu.allFinite())) {
+          err << failureAt(o.scene, s, steps, t) << "body '" << world.bodyDef(i).name
+              << "': the state is not finite" << notWritten << "\n";
+          return kExitSimFailed;
+        }
+      }
+      addFramesUpTo(s);
+      progress.update(world.time(), s);
+    }
+  }
+  exporter.finish();
+  if (gExportInterrupted) {  // while the files were written: none is renamed
+    err << "samara: interrupted while writing" << notWritten << "\n";
+    return kExitInterrupted;
+  }
+  const std::vector<std::string> written = files.targets();
+  files.commit();
+  char line[160];
+  std::snprintf(line, sizeof line, "%s: %lld frames at %g fps (t = 0 ... %g s), %zu %s, ",
+                io::exportFormatName(settings.format), frames, o.fps,
+                settings.plan.frameTime(frames - 1), bodies.size(),
+                bodies.size() == 1 ? "body" : "bodies");
+  out << line;
+  if (written.size() == 1) {
+    out << written.front() << "\n";
+  } else {
+    out << written.size() << " files " << written.front() << " ... " << written.back() << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace samara::cli

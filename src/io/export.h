@@ -1,0 +1,189 @@
+#pragma once
+// Baked motion for offline renderers (issue 7): the frames of a run, sampled at a chosen
+// frame rate, written as glTF 2.0 binary (.glb), an OBJ sequence, CSV, Houdini .chan and
+// .pc2 point caches. The writers take sampled frames and write whole files through an
+// OutputFiles sink, so a run can stage every file as a temporary and rename them together
+// at the end (StagedFiles), or keep them in memory (MemoryFiles, tests).
+//
+// Frames: frame k (k = 0 … K, K = ⌊duration·fps⌋ up to round-off) is at the nominal time
+// k/fps and holds the state of the step nearest to it, step round(k/(fps·h)) (ties go to
+// the later step); with 1/fps a multiple of h every frame falls exactly on a step.
+// World frame: Y-up (samara's world), metres, seconds.
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "core/se3.h"
+#include "core/world.h"
+#include "geometry/tri_mesh.h"
+
+namespace samara::io {
+
+enum class ExportFormat {
+  kGlb,   ///< glTF 2.0 binary: a node per body, rigid motion and morph-target shape change
+  kObj,   ///< one OBJ file of world-space meshes per frame
+  kCsv,   ///< the `samara run` columns at the frames, plus frame and body origin
+  kChan,  ///< Houdini .chan per body: tx ty tz rx ry rz (degrees) per frame
+  kPc2,   ///< PC2 point cache per body: world-space vertices per frame
+};
+
+/// "glb, obj, csv, chan, pc2" (for messages).
+extern const char* const kExportFormatNames;
+/// The format named `name` (as in kExportFormatNames), or none.
+std::optional<ExportFormat> exportFormatFromName(const std::string& name);
+const char* exportFormatName(ExportFormat format);
+
+/// The header of the exported CSV: kCsvHeader (`samara run`) followed by
+/// `frame,ox,oy,oz` (the frame index k and the world position of the body origin, m).
+extern const char* const kExportCsvHeader;
+
+/// Which step each frame is taken from.
+struct FramePlan {
+  double fps = 30.0;      ///< frames per second, > 0; default 30
+  double duration = 0.0;  ///< s, ≥ 0: frames at 0, 1/fps, … ≤ duration
+  double dt = 0.005;      ///< the simulation step h, s, > 0
+
+  /// K + 1: the frames 0 … K with K = ⌊duration·fps⌋ (a product within 1e-9 of an integer
+  /// counts as that integer).
+  long long numFrames() const;
+  /// k / fps, s.
+  double frameTime(long long k) const { return static_cast<double>(k) / fps; }
+  /// The step nearest to frameTime(k): round(k / (fps·h)), ties to the later step.
+  long long frameStep(long long k) const;
+};
+
+/// What the writers know of a body besides its motion.
+struct ExportBody {
+  std::string name;            ///< the body's name in the scene
+  geometry::FaceMatrix faces;  ///< triangles (vertex indices), as in the scene's mesh
+  bool deforming = false;      ///< shape-changing (BodyDef::animation set)
+};
+
+/// One body at one frame.
+struct BodyFrame {
+  core::BodyDiagnostics diagnostics;     ///< the `samara run` CSV columns (COM, q, …)
+  core::Pose pose;                       ///< body origin b (world, m) and q (body → world)
+  geometry::VertexMatrix worldVertices;  ///< n×3, world, m (World::worldVertices)
+};
+
+/// One sampled frame.
+struct Frame {
+  long long index = 0;    ///< k
+  double time = 0.0;      ///< nominal time k / fps, s
+  double stepTime = 0.0;  ///< time of the step the state is from (the CSV's t), s
+  std::vector<BodyFrame> bodies;
+};
+
+/// The bodies of `world` (names, faces, whether they deform).
+std::vector<ExportBody> exportBodies(const core::World& world);
+/// The frame k of `world` in its current state: poses, diagnostics and world vertices.
+Frame captureFrame(const core::World& world, long long k, double fps);
+
+/// Where writers put whole files. Implementations throw io::Error naming the path.
+class OutputFiles {
+ public:
+  virtual ~OutputFiles() = default;
+  /// Writes the file `path` with the bytes `fill` puts into the stream.
+  virtual void write(const std::string& path, const std::function<void(std::ostream&)>& fill) = 0;
+};
+
+/// Writes each file to a temporary name beside its target (".NAME.tmp.PID") and renames
+/// them all to their targets in commit(); until then, and if commit() is never reached
+/// (an error, an interrupt), the destructor removes every temporary, so nothing
+/// half-written is left. An existing target is replaced only at commit().
+class StagedFiles final : public OutputFiles {
+ public:
+  StagedFiles() = default;
+  ~StagedFiles() override;
+  StagedFiles(const StagedFiles&) = delete;
+  StagedFiles& operator=(const StagedFiles&) = delete;
+
+  void write(const std::string& path, const std::function<void(std::ostream&)>& fill) override;
+  /// Renames every temporary to its target (checking first that no target is a directory).
+  void commit();
+  /// The targets written so far, in order.
+  std::vector<std::string> targets() const;
+
+ private:
+  struct Entry {
+    std::string target;
+    std::string temp;
+  };
+  std::vector<Entry> entries_;
+  bool committed_ = false;
+};
+
+/// Keeps the files in memory (tests).
+class MemoryFiles final : public OutputFiles {
+ public:
+  void write(const std::string& path, const std::function<void(std::ostream&)>& fill) override;
+  std::map<std::string, std::string> files;  ///< path → bytes, in path order
+  std::vector<std::string> order;            ///< paths in the order written
+};
+
+struct ExportSettings {
+  ExportFormat format = ExportFormat::kGlb;  ///< default glb
+  /// The output: the file for glb and csv; for obj, chan and pc2 a prefix (a trailing
+  /// ".obj", ".chan" or ".pc2" is dropped) or a directory (an existing one, or a path
+  /// ending in '/'). See exportPaths().
+  std::string out;
+  std::string sceneName = "scene";  ///< names the OBJ frames in a directory and the animation
+  FramePlan plan;
+};
+
+/// The files an export writes, in order:
+///   glb, csv   OUT
+///   obj        PREFIX_0000.obj, PREFIX_0001.obj, … (at least 4 digits, more when there are
+///              more frames) or DIR/SCENE_0000.obj …
+///   chan, pc2  PREFIX_BODY.chan (.pc2) per body, or DIR/BODY.chan
+/// Body and scene names become file names with every character outside [A-Za-z0-9._-]
+/// replaced by '_' ("body" when empty); two bodies with the same file name get "_<index>".
+std::vector<std::string> exportPaths(const ExportSettings& settings,
+                                     const std::vector<ExportBody>& bodies);
+
+/// Checks before a long run that every path can be written: not a directory, in an
+/// existing, writable directory. Throws io::Error naming the first path that cannot
+/// ("cannot write here (does the directory exist?)", "is a directory").
+void checkOutputPaths(const std::vector<std::string>& paths);
+
+/// Writes one export from frames given in order 0, 1, …, numFrames − 1. OBJ frames are
+/// written as they come; the other formats are written by finish(). Throws io::Error.
+class MotionExporter {
+ public:
+  MotionExporter(ExportSettings settings, std::vector<ExportBody> bodies, OutputFiles* files);
+  ~MotionExporter();
+  MotionExporter(const MotionExporter&) = delete;
+  MotionExporter& operator=(const MotionExporter&) = delete;
+
+  /// Whether frame k needs BodyFrame::worldVertices of body i (OBJ and PC2 always; glb at
+  /// frame 0 for the mesh and at every frame for a deforming body's morph targets).
+  bool needsVertices(int body, long long frame) const;
+  void addFrame(const Frame& frame);
+  /// Captures frame k from `world` in its current state (with the vertices it needs) and
+  /// adds it.
+  void addFrame(const core::World& world, long long k, double fps);
+  /// Writes the remaining files (all frames must have been added).
+  void finish();
+
+  class Writer;
+
+ private:
+  std::unique_ptr<Writer> writer_;
+};
+
+// --- the conventions, for tests and other tools ----------------------------------------------
+
+/// Houdini rotation angles (degrees) of R for its default rotation order "xyz" (rotate about
+/// x, then y, then z: R = Rz(rz)·Ry(ry)·Rx(rx), column vectors). Of the two solutions, the
+/// one nearest to `previous` is returned, each angle moved by a multiple of 360° to lie
+/// within 180° of the previous one (continuous curves); without `previous`, ry ∈ [−90, 90]
+/// and rx, rz ∈ (−180, 180].
+Vec3 houdiniEulerDegrees(const Mat3& R, const std::optional<Vec3>& previous = std::nullopt);
+/// R = Rz(rz)·Ry(ry)·Rx(rx) from the angles in degrees (the inverse of the above).
+Mat3 houdiniRotation(const Vec3& anglesDegrees);
+
+}  // namespace samara::io
