@@ -113,7 +113,8 @@ const char* const kInspectHelp =
     "pose.\n"
     "\n"
     "options:\n"
-    "  --json              JSON: {\"bodies\":[{\"name\",\"faces\",\"mass\",\"com\",\"volume\",\n"
+    "  --json              JSON: {\"bodies\":[{\"name\",\"model\",\"faces\",\"mass\",\"com\",\n"
+    "                      \"volume\",\n"
     "                      \"area\",\"delta\",\"body_inertia\",\"added_mass\",\"kirchhoff\"}]},\n"
     "                      matrices as arrays of 6 rows\n"
     "  --set PATH=VALUE    as for run. Repeatable.\n"
@@ -488,6 +489,7 @@ int inspectCommand(const Options& o, std::ostream& out) {
       const core::BodyInfo info = world.info(i);
       nlohmann::ordered_json b;
       b["name"] = world.bodyDef(i).name;
+      b["model"] = core::fluidModelName(world.bodyDef(i));
       b["faces"] = info.faces;
       b["mass"] = info.mass;
       b["com"] = {info.com.x(), info.com.y(), info.com.z()};
@@ -509,6 +511,7 @@ int inspectCommand(const Options& o, std::ostream& out) {
   for (int i = 0; i < n; ++i) {
     const core::BodyInfo info = world.info(i);
     out << "\nbody " << world.bodyDef(i).name << "\n";
+    out << "  model         " << core::fluidModelName(world.bodyDef(i)) << "\n";
     out << "  faces         " << info.faces << "\n";
     out << "  mass          " << fmt("%.6g", info.mass) << " kg\n";
     out << "  com           " << vecText(info.com) << " m (body frame)\n";

@@ -316,13 +316,14 @@ TEST_CASE("inspect --json has the documented keys and the sphere's added mass", 
   REQUIRE(doc.size() == 1);
   REQUIRE(doc.at("bodies").size() == 1);
   const nlohmann::json& b = doc["bodies"][0];
-  for (const char* key : {"name", "faces", "mass", "com", "volume", "area", "delta", "body_inertia",
-                          "added_mass", "kirchhoff"}) {
+  for (const char* key : {"name", "model", "faces", "mass", "com", "volume", "area", "delta",
+                          "body_inertia", "added_mass", "kirchhoff"}) {
     INFO(key);
     CHECK(b.contains(key));
   }
-  CHECK(b.size() == 10);
+  CHECK(b.size() == 11);
   CHECK(b["name"] == "s");
+  CHECK(b["model"] == "gwtf");
   CHECK(b["faces"] == 5120);
   CHECK(b["com"].size() == 3);
   const double pi = 3.14159265358979323846;
