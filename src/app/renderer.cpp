@@ -255,6 +255,9 @@ glm::mat4 Renderer::lightViewProj() {
 void Renderer::draw(const OrbitCamera& camera, int width, int height, float shiftX,
                     const RenderSettings& settings) {
   const glm::mat4 lightVP = lightViewProj();
+  // The target: the window, or an offscreen framebuffer (pictures at a chosen size).
+  GLint target = 0;
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
   glEnable(GL_DEPTH_TEST);
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
@@ -270,7 +273,7 @@ void Renderer::draw(const OrbitCamera& camera, int width, int height, float shif
       glBindVertexArray(b.vao);
       glDrawElements(GL_TRIANGLES, b.indexCount, GL_UNSIGNED_INT, nullptr);
     }
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
   }
 
   glViewport(0, 0, width, height);

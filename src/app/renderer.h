@@ -42,7 +42,8 @@ class Renderer {
   void update(const runtime::Snapshot& snapshot);
   /// Replaces the trails (one per body, and one per ghost body).
   void setTrails(const std::vector<Trail>& trails, const std::vector<Trail>& ghostTrails = {});
-  /// Draws everything into the current framebuffer (`width` × `height` px).
+  /// Draws everything into the bound draw framebuffer (the window's, or an offscreen one),
+  /// `width` × `height` px.
   void draw(const OrbitCamera& camera, int width, int height, float shiftX,
             const RenderSettings& settings);
 

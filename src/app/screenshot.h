@@ -1,11 +1,19 @@
 #pragma once
-// Reads the current framebuffer and writes it as a PNG (stb_image_write).
+// Pictures of the view: reading a framebuffer back and writing it as a PNG (stb_image_write).
 #include <string>
+#include <vector>
 
 namespace samara::app {
 
-/// Reads `width` × `height` RGB pixels of the bound read buffer (call before swapping),
-/// flips them to top-down and writes a PNG. Returns "" on success, else the reason.
+/// Reads `width` × `height` RGB pixels of the bound read framebuffer (call before swapping)
+/// as rows from the top down (the order of PNG and of ffmpeg's raw video).
+std::vector<unsigned char> readPixels(int width, int height);
+
+/// Writes RGB rows, top row first, as a PNG. Returns "" on success, else the reason.
+std::string writePng(const std::string& path, const std::vector<unsigned char>& rgb, int width,
+                     int height);
+
+/// readPixels then writePng: the bound read buffer as a PNG. Returns "" or the reason.
 std::string saveScreenshot(const std::string& path, int width, int height);
 
 /// Mean per-channel variance of an RGB image (0 for a blank one), for the headless check.

@@ -23,22 +23,36 @@
 
 namespace samara::app {
 
-std::string saveScreenshot(const std::string& path, int width, int height) {
-  if (width <= 0 || height <= 0) return "empty framebuffer";
+std::vector<unsigned char> readPixels(int width, int height) {
+  if (width <= 0 || height <= 0) return {};
   const auto w = static_cast<std::size_t>(width), h = static_cast<std::size_t>(height);
   std::vector<unsigned char> pixels(w * h * 3);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-  std::vector<unsigned char> flipped(pixels.size());
+  std::vector<unsigned char> flipped(pixels.size());  // GL's rows go bottom up
   for (std::size_t y = 0; y < h; ++y) {
     std::memcpy(&flipped[y * w * 3], &pixels[(h - 1 - y) * w * 3], w * 3);
   }
+  return flipped;
+}
+
+std::string writePng(const std::string& path, const std::vector<unsigned char>& rgb, int width,
+                     int height) {
+  if (width <= 0 || height <= 0) return "empty framebuffer";
+  if (rgb.size() != static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 3) {
+    return "internal error: the image has the wrong size";
+  }
   errno = 0;
-  if (!stbi_write_png(path.c_str(), width, height, 3, flipped.data(), width * 3)) {
+  if (!stbi_write_png(path.c_str(), width, height, 3, rgb.data(), width * 3)) {
     return std::string("cannot write the PNG") +
            (errno ? std::string(": ") + std::strerror(errno) : "");
   }
   return "";
+}
+
+std::string saveScreenshot(const std::string& path, int width, int height) {
+  if (width <= 0 || height <= 0) return "empty framebuffer";
+  return writePng(path, readPixels(width, height), width, height);
 }
 
 double pixelVariance(const unsigned char* rgb, int width, int height) {

@@ -20,13 +20,19 @@
 
 #include "app/camera.h"
 #include "app/glm_eigen.h"
+#include "app/offscreen.h"
 #include "app/plot.h"
 #include "app/renderer.h"
 #include "app/screenshot.h"
 #include "app/shader.h"
+#include "app/video.h"
 #include "io/error.h"
+#include "io/export.h"
+#include "io/text_format.h"
 #include "models/pattern.h"
 #include "models/registry.h"
+#include "runtime/current_scene.h"
+#include "runtime/export_job.h"
 #include "runtime/fall_patterns.h"
 #include "runtime/runner.h"
 #include "runtime/scene_source.h"
@@ -82,6 +88,12 @@ std::string strf(const char* format, double x) {
   return buf;
 }
 
+
+/// The export formats in the order of the Export panel's combo box.
+constexpr io::ExportFormat kExportFormats[] = {io::ExportFormat::kGlb, io::ExportFormat::kObj,
+                                               io::ExportFormat::kCsv, io::ExportFormat::kChan,
+                                               io::ExportFormat::kPc2};
+
 /// A tooltip of wrapped text (about 30 characters wide) for the last item, when hovered
 /// (also when it is disabled).
 void wrappedTooltip(const std::string& text) {
@@ -125,15 +137,24 @@ class Viewer {
   void drawBodyPanel(const runtime::Snapshot& s);
   void drawComparePanel(const runtime::Snapshot& s);
   void drawPatternOverlay(const runtime::Snapshot& s);
+  void drawSaveAs(const runtime::Snapshot& s);
+  void drawExportPanel(const runtime::Snapshot& s);
   void drawHelp();
-  void notice(const std::string& text) {
+  void notice(const std::string& text, double seconds = 4.0) {
     notice_ = text;
-    noticeUntil_ = glfwGetTime() + 4.0;
+    noticeUntil_ = glfwGetTime() + seconds;
   }
   void loadPath(const std::string& path);
   runtime::Overrides currentOverrides(const runtime::Snapshot& s) const;
+  /// The scene Restart would run now: what Save scene as writes and Export runs.
+  runtime::CurrentScene currentScene(const runtime::Snapshot& s) const;
   void restartWithCurrent(const runtime::Snapshot& s);
   std::string commandLine(const runtime::Snapshot& s) const;
+  void saveScene(const runtime::Snapshot& s);
+  void startExport(const runtime::Snapshot& s);
+  /// The picture of this frame: the 3D view offscreen at the picture size, or the window as
+  /// shown (call before swapping). Returns "" or why not.
+  std::string capture(std::vector<unsigned char>* rgb, int* width, int* height);
   void refreshSceneList();
 
   ViewerOptions options_;
@@ -167,6 +188,16 @@ class Viewer {
   double noticeUntil_ = 0.0;
   bool screenshotRequested_ = false;
   int screenshotCount_ = 0;
+  int shotSize_[2] = {0, 0};  // picture size, px; 0 = the window
+  OffscreenTarget offscreen_;
+  VideoWriter video_;
+  // Save scene as and Export.
+  char savePath_[1024] = {};
+  std::unique_ptr<runtime::ExportJob> exportJob_;
+  int exportFormat_ = 0;  // index into kExportFormats
+  char exportPath_[1024] = {};
+  double exportFps_ = 30.0;
+  double exportDuration_ = 10.0;  // s
   std::vector<std::string> drops_;
   std::vector<std::string> scenes_;
   std::string assetsDir_;
@@ -278,7 +309,9 @@ void Viewer::applyUiScale(float scale) {
 
 void Viewer::shutdown() {
   if (runner_) runner_->stop();
+  exportJob_.reset();  // cancels a running export: nothing half-written
   renderer_.reset();
+  if (window_) offscreen_.release();  // its GL objects, while the context exists
   if (imguiReady_) {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
@@ -315,6 +348,13 @@ void Viewer::loadPath(const std::string& path) {
 }
 
 int Viewer::run() {
+  // A video needs ffmpeg: say so before anything is loaded or rendered.
+  if (!options_.videoPath.empty() && !onPath("ffmpeg")) {
+    err_ << "samara: " << kFfmpegMissing << "\n";
+    return 1;
+  }
+  shotSize_[0] = std::max(0, options_.shotWidth);
+  shotSize_[1] = std::max(0, options_.shotHeight);
   std::string scene = options_.scenePath.empty() ? findDefaultScene() : options_.scenePath;
   if (scene.empty()) {
     err_ << "samara: no scene given and the default scene (assets/scenes/maple_seed.json) "
@@ -393,6 +433,16 @@ int Viewer::run() {
                             {runtime::kKineticEnergyBody, "body", rgb(250, 170, 60), true},
                             {runtime::kKineticEnergyFluid, "fluid", rgb(90, 170, 245), true}});
 
+  if (!options_.videoPath.empty()) {
+    int w = shotSize_[0], h = shotSize_[1];
+    if (w <= 0 || h <= 0) glfwGetFramebufferSize(window_, &w, &h);
+    const std::string why = video_.open(options_.videoPath, w, h, 1.0 / kFrameSeconds);
+    if (!why.empty()) {
+      err_ << "samara: " << options_.videoPath << ": " << why << "\n";
+      return 1;
+    }
+  }
+
   if (!lockstep) runner_->start();
   const auto wallStart = std::chrono::steady_clock::now();
   auto wallNow = [&] {
@@ -416,21 +466,44 @@ int Viewer::run() {
     }
     frame();
     const bool last = options_.frames > 0 && frames_ + 1 >= options_.frames;
+    // This frame's picture, taken once for whichever of screenshot and video wants it.
+    std::vector<unsigned char> picture;
+    int pw = 0, ph = 0;
+    std::string pictureError;
+    bool taken = false;
+    auto take = [&] {
+      if (!taken) pictureError = capture(&picture, &pw, &ph);
+      taken = true;
+      return pictureError;
+    };
     if (screenshotRequested_) {
       screenshotRequested_ = false;
-      int w = 0, h = 0;
-      glfwGetFramebufferSize(window_, &w, &h);
       const std::string name = "samara_screenshot_" + std::to_string(++screenshotCount_) + ".png";
-      const std::string why = saveScreenshot(name, w, h);
-      notice(why.empty() ? "saved " + name : name + ": " + why);
+      std::string why = take();
+      if (why.empty()) why = writePng(name, picture, pw, ph);
+      notice(why.empty() ? "saved " + name + " (" + std::to_string(pw) + "x" +
+                               std::to_string(ph) + ")"
+                         : name + ": " + why);
     }
     if (last && !options_.screenshotPath.empty()) {
-      int w = 0, h = 0;
-      glfwGetFramebufferSize(window_, &w, &h);
-      const std::string why = saveScreenshot(options_.screenshotPath, w, h);
+      std::string why = take();
+      if (why.empty()) why = writePng(options_.screenshotPath, picture, pw, ph);
       if (!why.empty()) {
         err_ << "samara: " << options_.screenshotPath << ": " << why << "\n";
         exitCode = 1;
+      }
+    }
+    if (video_.isOpen()) {
+      std::string why = take();
+      if (why.empty() && (pw != video_.width() || ph != video_.height())) {
+        why = "the window changed size during the recording (give --shot-size WxH)";
+      }
+      if (why.empty()) why = video_.write(picture);
+      if (!why.empty()) {
+        err_ << "samara: " << options_.videoPath << ": " << why << "\n";
+        video_.abandon();  // no half-made video
+        exitCode = 1;
+        break;
       }
     }
     renderSeconds_ += wallNow() - t0;
@@ -441,6 +514,13 @@ int Viewer::run() {
   }
   runner_->stop();
   runner_->updateSnapshot();
+  if (video_.isOpen()) {
+    const std::string why = video_.finish();
+    if (!why.empty()) {
+      err_ << "samara: " << options_.videoPath << ": " << why << "\n";
+      exitCode = 1;
+    }
+  }
   const runtime::Snapshot& s = runner_->snapshot();
   if (options_.printStats) {
     const double span = lastFrameWall_ - firstFrameWall_;
@@ -480,6 +560,14 @@ void Viewer::onNewRun(const runtime::Snapshot& s) {
                             ? glm::vec3(0, 1, 0)
                             : toGlm(s.bodies[static_cast<std::size_t>(selected_)].diagnostics.com);
     camera_.frame(c, std::max(4.0f * radius, 0.03f));
+    // File names for Save scene as and Export, in the working directory.
+    std::string stem = fs::path(s.scenePath).stem().string();
+    if (stem.empty()) stem = "scene";
+    const bool json = runtime::fileKind(s.scenePath) == runtime::FileKind::kScene;
+    std::snprintf(savePath_, sizeof savePath_, "%s%s.json", stem.c_str(), json ? "_saved" : "");
+    std::snprintf(exportPath_, sizeof exportPath_, "%s.%s", stem.c_str(),
+                  io::exportFormatName(kExportFormats[exportFormat_]));
+    exportDuration_ = s.duration;
   }
   currentPath_ = s.scenePath;
 }
@@ -557,6 +645,7 @@ void Viewer::handleInput(const runtime::Snapshot& s) {
     if (ImGui::IsKeyPressed(GLFW_KEY_H, false) || ImGui::IsKeyPressed(GLFW_KEY_F1, false)) {
       showHelp_ = !showHelp_;
     }
+    if (ImGui::IsKeyPressed(GLFW_KEY_S, false) && io.KeyCtrl) saveScene(s);
     if (ImGui::IsKeyPressed(GLFW_KEY_V, false)) {
       float radius = 0.0f;
       for (const auto& b : s.bodies) radius = std::max(radius, static_cast<float>(b.radius));
@@ -578,24 +667,7 @@ void Viewer::handleInput(const runtime::Snapshot& s) {
 }
 
 std::string Viewer::commandLine(const runtime::Snapshot& s) const {
-  std::string cmd = "samara run " + s.scenePath;
-  cmd += " --set fluid.density=" + io::formatNumber(s.params.fluidDensity);
-  const Vec3& w = s.params.wind;
-  if (w != Vec3::Zero()) {
-    cmd += " --set fluid.wind=[" + io::formatNumber(w.x()) + "," + io::formatNumber(w.y()) + "," +
-           io::formatNumber(w.z()) + "]";
-  }
-  cmd += " --dt " + io::formatNumber(s.params.dt);
-  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-    if (s.bodies[i].modelOverride) {
-      cmd += " --set bodies." + std::to_string(i) + ".model=" + *s.bodies[i].modelOverride;
-    }
-    if (s.bodies[i].deltaOverride) {
-      cmd += " --set bodies." + std::to_string(i) +
-             ".delta=" + io::formatNumber(*s.bodies[i].deltaOverride);
-    }
-  }
-  return cmd;
+  return runtime::runCommandLine(currentScene(s));
 }
 
 runtime::Overrides Viewer::currentOverrides(const runtime::Snapshot& s) const {
@@ -610,8 +682,56 @@ runtime::Overrides Viewer::currentOverrides(const runtime::Snapshot& s) const {
   return o;
 }
 
+runtime::CurrentScene Viewer::currentScene(const runtime::Snapshot& s) const {
+  return runtime::CurrentScene{s.scenePath, s.sceneSets, currentOverrides(s)};
+}
+
 void Viewer::restartWithCurrent(const runtime::Snapshot& s) {
   runner_->post(runtime::Restart{currentOverrides(s)});
+}
+
+void Viewer::saveScene(const runtime::Snapshot& s) {
+  if (!s.sceneFromFile) {
+    notice("this scene was built in memory: there is no file to save it from", 8.0);
+    return;
+  }
+  const std::string dest = savePath_;
+  if (dest.empty()) {
+    notice("Save scene as: give a file name", 8.0);
+    return;
+  }
+  try {
+    runtime::saveCurrentScene(currentScene(s), dest);
+    notice("saved " + dest + ": samara run " + dest + " repeats this run (from t = 0)", 8.0);
+  } catch (const std::exception& e) {
+    notice(std::string("not saved: ") + e.what(), 12.0);
+  }
+}
+
+void Viewer::startExport(const runtime::Snapshot& s) {
+  runtime::ExportJobSettings settings;
+  settings.format = kExportFormats[exportFormat_];
+  settings.out = exportPath_;
+  settings.fps = exportFps_;
+  settings.duration = exportDuration_;
+  exportJob_.reset();  // a finished one (a running one is cancelled and joined)
+  exportJob_ = std::make_unique<runtime::ExportJob>(currentScene(s), settings);
+}
+
+std::string Viewer::capture(std::vector<unsigned char>* rgb, int* width, int* height) {
+  if (shotSize_[0] > 0 && shotSize_[1] > 0) {
+    const std::string why = offscreen_.prepare(shotSize_[0], shotSize_[1], options_.msaa);
+    if (!why.empty()) return why;
+    offscreen_.bind();
+    renderer_->draw(camera_, shotSize_[0], shotSize_[1], 0.0f, render_);
+    *rgb = offscreen_.read();
+    *width = shotSize_[0];
+    *height = shotSize_[1];
+    return "";
+  }
+  glfwGetFramebufferSize(window_, width, height);
+  *rgb = readPixels(*width, *height);
+  return *width > 0 && *height > 0 ? "" : "empty framebuffer";
 }
 
 const char* statusText(RunStatus st) {
@@ -809,7 +929,9 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
     if (ImGui::SmallButton("reload")) runner_->post(runtime::Reload{});
     ImGui::TextDisabled("or drop a .json scene, an .obj%s on the window",
                         runtime::gltfSupported() ? " or a .gltf/.glb" : "");
+    drawSaveAs(s);
   }
+  drawExportPanel(s);
 
   if (ImGui::CollapsingHeader("View")) {
     ImGui::Checkbox("follow selected (F)", &follow_);
@@ -838,12 +960,104 @@ void Viewer::drawControls(const runtime::Snapshot& s) {
       ImGui::SameLine();
     }
     ImGui::NewLine();
+    if (ImGui::InputInt2("picture size", shotSize_)) {
+      for (int& v : shotSize_) v = std::clamp(v, 0, 16384);
+    }
+    wrappedTooltip(
+        "Width and height of screenshots in pixels: the 3D view alone, rendered offscreen at "
+        "this size whatever the window's. 0 0: the window as shown, panels included.");
     if (ImGui::Button("Screenshot (P)")) screenshotRequested_ = true;
   }
   ImGui::PopItemWidth();
   ImGui::Separator();
   if (ImGui::Button("Help (H)")) showHelp_ = !showHelp_;
   ImGui::End();
+}
+
+void Viewer::drawSaveAs(const runtime::Snapshot& s) {
+  ImGui::Spacing();
+  ImGui::BeginDisabled(!s.sceneFromFile);
+  if (ImGui::InputText("file##save", savePath_, sizeof savePath_,
+                       ImGuiInputTextFlags_EnterReturnsTrue)) {
+    saveScene(s);
+  }
+  if (ImGui::Button("Save scene as... (Ctrl+S)")) saveScene(s);
+  ImGui::EndDisabled();
+  wrappedTooltip(
+      "Writes the scene with every changed value (density, wind, h, \u03b4 and model per body) "
+      "to the file above: relative paths rewritten for its directory, every seed written out. "
+      "samara run of that file repeats the run from t = 0 bit for bit: " +
+      commandLine(s));
+}
+
+void Viewer::drawExportPanel(const runtime::Snapshot& s) {
+  if (!ImGui::CollapsingHeader("Export")) return;
+  const runtime::ExportJob::Progress p =
+      exportJob_ ? exportJob_->progress() : runtime::ExportJob::Progress{};
+  using State = runtime::ExportJob::State;
+  if (exportJob_ && p.state == State::kRunning) {
+    char overlay[96];
+    if (p.steps == 0) {
+      std::snprintf(overlay, sizeof overlay, "loading the scene");
+    } else if (p.eta < 0.0) {
+      std::snprintf(overlay, sizeof overlay, "%.0f%%", 100.0 * p.fraction);
+    } else {
+      std::snprintf(overlay, sizeof overlay, "%.0f%%  ETA %s", 100.0 * p.fraction,
+                    io::clockText(p.eta).c_str());
+    }
+    ImGui::ProgressBar(static_cast<float>(p.fraction), ImVec2(-1.0f, 0.0f), overlay);
+    ImGui::TextDisabled("step %lld of %lld, %s elapsed", p.step, p.steps,
+                        io::clockText(p.elapsed).c_str());
+    if (ImGui::Button("Cancel")) exportJob_->cancel();
+    wrappedTooltip("Stops the export; nothing is written (the files are renamed into place "
+                   "only when all are complete).");
+    return;
+  }
+  const io::ExportFormat current = kExportFormats[exportFormat_];
+  if (ImGui::BeginCombo("format", io::exportFormatName(current))) {
+    for (int k = 0; k < static_cast<int>(std::size(kExportFormats)); ++k) {
+      const char* name = io::exportFormatName(kExportFormats[k]);
+      if (ImGui::Selectable(name, k == exportFormat_) && k != exportFormat_) {
+        // Follow the extension of the output when it is the old format's.
+        const std::string oldExt = std::string(".") + io::exportFormatName(current);
+        std::string path = exportPath_;
+        if (path.size() >= oldExt.size() &&
+            path.compare(path.size() - oldExt.size(), oldExt.size(), oldExt) == 0) {
+          path = path.substr(0, path.size() - oldExt.size()) + "." + name;
+          std::snprintf(exportPath_, sizeof exportPath_, "%s", path.c_str());
+        }
+        exportFormat_ = k;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  wrappedTooltip(
+      "glb: glTF 2.0 for Blender (rigid motion, morph targets for shape change); obj: one OBJ "
+      "per frame; csv: per-frame transforms; chan: Houdini channels per body; pc2: point "
+      "caches per body. As samara export (see samara help export).");
+  ImGui::InputText("to##export", exportPath_, sizeof exportPath_);
+  wrappedTooltip(
+      "The file (glb, csv), or a prefix or a directory ending in / (obj, chan, pc2)");
+  if (ImGui::InputDouble("fps", &exportFps_, 0.0, 0.0, "%.4g")) {
+    exportFps_ = std::clamp(exportFps_, 0.1, 10000.0);
+  }
+  if (ImGui::InputDouble("duration", &exportDuration_, 0.0, 0.0, "%.4g s")) {
+    exportDuration_ = std::clamp(exportDuration_, 0.0, 1e6);
+  }
+  ImGui::BeginDisabled(!s.sceneFromFile || exportPath_[0] == '\0');
+  if (ImGui::Button("Start export")) startExport(s);
+  ImGui::EndDisabled();
+  wrappedTooltip(
+      "Runs the current scene (what Save scene as writes) from t = 0 on a thread of its own "
+      "and bakes its motion: the same files as samara export of the saved scene.");
+  if (exportJob_) {
+    const ImVec4 color = p.state == State::kDone     ? ImVec4(0.5f, 0.9f, 0.5f, 1.0f)
+                         : p.state == State::kFailed ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f)
+                                                     : ImVec4(1.0f, 0.8f, 0.3f, 1.0f);
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::TextWrapped("%s (%s)", p.message.c_str(), io::clockText(p.elapsed).c_str());
+    ImGui::PopStyleColor();
+  }
 }
 
 void Viewer::drawBodyPanel(const runtime::Snapshot& s) {
@@ -1091,6 +1305,7 @@ void Viewer::drawHelp() {
                            {"R", "reset to the scene's initial state"},
                            {"F", "follow the selected body"},
                            {"P", "screenshot (samara_screenshot_N.png)"},
+                           {"Ctrl+S", "save scene as (the file named in the Scene panel)"},
                            {"V", "reset the view"},
                            {"H, F1", "this help"}};
   for (const auto& k : keys) {

@@ -18,6 +18,14 @@ struct ViewerOptions {
   /// screenshots) unless `realTime` is set.
   int frames = 0;
   std::string screenshotPath;  ///< PNG of the last frame (frames > 0); "" = none
+  /// Pictures (the screenshot, the video, the P key) of the 3D view alone at this size, px,
+  /// rendered offscreen whatever the window's size; 0 × 0 (the default) = the window as
+  /// shown, panels included.
+  int shotWidth = 0;
+  int shotHeight = 0;    ///< see shotWidth
+  /// With frames > 0: a video of every frame (60 per second of video) piped to ffmpeg;
+  /// "" = none. Without ffmpeg on PATH, runViewer fails before it opens a window.
+  std::string videoPath;
   int width = 1280;            ///< window width, px
   int height = 800;            ///< window height, px
   io::SetList sets;            ///< `--set PATH=VALUE` edits of the scene
@@ -44,8 +52,9 @@ std::string findAssetsDir();
 std::string findDefaultScene();
 
 /// Opens the viewer. Returns 0 on success, 1 if the scene cannot be loaded, the ghost model
-/// is unknown, the shaders are missing or broken, no OpenGL 3.3 window can be opened, or the
-/// screenshot cannot be written (the reason goes to `err`).
+/// is unknown, the shaders are missing or broken, no OpenGL 3.3 window can be opened, the
+/// screenshot or the video cannot be written, or a video is asked for without ffmpeg (the
+/// reason goes to `err`).
 int runViewer(const ViewerOptions& options);
 
 }  // namespace samara::app

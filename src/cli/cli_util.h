@@ -15,6 +15,8 @@
 #include <utility>
 
 #include "io/error.h"
+#include "io/export.h"
+#include "io/text_format.h"
 
 namespace samara::cli {
 
@@ -101,14 +103,9 @@ class ArgScanner {
   bool help_ = false;
 };
 
-/// Number of steps of length dt in duration (a duration that is a multiple of dt up to
-/// round-off gives exactly that multiple, otherwise one more): what `samara run` takes.
-inline long long stepCount(double duration, double dt) {
-  const double n = duration / dt;
-  const double rounded = std::round(n);
-  if (std::abs(n - rounded) <= 1e-9 * std::max(1.0, n)) return static_cast<long long>(rounded);
-  return static_cast<long long>(std::ceil(n));
-}
+/// Number of steps of length dt in duration, as `samara run` takes them (io::exportStepCount:
+/// a multiple of dt up to round-off gives exactly that multiple, otherwise one more).
+inline long long stepCount(double duration, double dt) { return io::exportStepCount(duration, dt); }
 
 /// Writes to a temporary file beside `target` and renames it on commit(); removes the
 /// temporary file if not committed, so a failed run leaves nothing half-written.
@@ -174,7 +171,7 @@ class Progress {
     const double fraction = duration_ > 0.0 ? std::min(1.0, t / duration_) : 1.0;
     const double eta = fraction > 0.0 ? wall * (1.0 - fraction) / fraction : 0.0;
     std::fprintf(stderr, "\rsamara: t = %.3f / %g s  %3.0f%%  %.0f steps/s  ETA %s ", t, duration_,
-                 100.0 * fraction, static_cast<double>(steps) / wall, clockText(eta).c_str());
+                 100.0 * fraction, static_cast<double>(steps) / wall, io::clockText(eta).c_str());
     std::fflush(stderr);
   }
   ~Progress() {
@@ -187,17 +184,6 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
  private:
-  /// "m:ss" or "h:mm:ss".
-  static std::string clockText(double seconds) {
-    const long s = static_cast<long>(std::min(seconds, 3.6e8) + 0.5);
-    char buf[32];
-    if (s >= 3600) {
-      std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-    } else {
-      std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
-    }
-    return buf;
-  }
 
   bool enabled_;
   double duration_;

@@ -30,6 +30,8 @@
 #include "cli/cli_util.h"
 #include "cli/export.h"
 #include "cli/forces.h"
+#include "cli/run_util.h"
+#include "cli/sweep.h"
 
 #ifndef SAMARA_VERSION
 #define SAMARA_VERSION "unknown"
@@ -68,6 +70,10 @@ const char* const kMainHelp =
     "  export SCENE --format glb|obj|csv|chan|pc2 --out PATH\n"
     "                   the baked motion for Blender, Houdini, Maya (glTF, OBJ sequence,\n"
     "                   CSV, Houdini .chan and .pc2) sampled at --fps F\n"
+    "  sweep SCENE --vary PATH=V1,V2,... --out DIR\n"
+    "                   one run per combination of values, on all cores or emitted for\n"
+    "                   GNU parallel or Slurm; DIR/summary.csv of fall speed, spin, pattern\n"
+    "  sweep-job JOB    one job of a sweep (each line of DIR/jobs.txt runs one)\n"
     "  help COMMAND     the options of a command\n"
     "\n"
     "options:\n"
@@ -122,8 +128,8 @@ const char* const kInspectHelp =
 
 const char* const kViewHelp =
     "usage: samara view [SCENE] [--frames N] [--screenshot out.png] [--set PATH=VALUE]...\n"
-    "                   [--width W] [--height H] [--realtime] [--msaa N] [--ui-scale S]\n"
-    "                   [--ghost MODEL]\n"
+    "                   [--shot-size WxH] [--video out.mp4] [--width W] [--height H]\n"
+    "                   [--realtime] [--msaa N] [--ui-scale S] [--ghost MODEL]\n"
     "\n"
     "The interactive viewer (also `samara` with no arguments): the scene in 3D with controls\n"
     "for fluid density, wind, delta, time step and speed, and live plots of momentum, fall\n"
@@ -133,6 +139,12 @@ const char* const kViewHelp =
     "options:\n"
     "  --frames N          render N frames (1/60 s of simulated time each), then exit\n"
     "  --screenshot FILE   with --frames: save the last frame as a PNG\n"
+    "  --shot-size WxH     pictures (screenshot, video, the P key) of the 3D view alone,\n"
+    "                      rendered offscreen at W x H pixels whatever the window's size\n"
+    "                      (default: the window as shown, panels included)\n"
+    "  --video FILE        with --frames: a video of every frame, 60 frames per second\n"
+    "                      (1/60 s simulated each), piped to ffmpeg; .mp4/.mkv/.mov are\n"
+    "                      H.264. Needs ffmpeg (Debian: apt install ffmpeg)\n"
     "  --set PATH=VALUE    as for run. Repeatable.\n"
     "  --width W, --height H   window size in pixels (1280 x 800)\n"
     "  --realtime          with --frames: pace by the wall clock, as interactively\n"
@@ -172,6 +184,8 @@ const char* helpFor(const std::string& command) {
   if (command == "inspect") return kInspectHelp;
   if (command == "forces") return kForcesHelp;
   if (command == "export") return kExportHelp;
+  if (command == "sweep") return kSweepHelp;
+  if (command == "sweep-job") return kSweepJobHelp;
   if (command == "view") return kViewHelp;
   if (command == "help") return kMainHelp;
   return nullptr;
@@ -305,25 +319,6 @@ bool stateFinite(const core::BodyState& s) {
 }
 
 // --- commands ------------------------------------------------------------------------------
-
-/// A falling-pattern tracker for body i: up = −gravity, length = the body's diameter about
-/// its COM, broad normal = the principal axis of largest moment (body frame).
-models::PatternTracker patternTrackerFor(const core::World& world, int i) {
-  const core::BodyInfo info = world.info(i);
-  const Mat3 Iorigin = info.bodyInertia.topLeftCorner<3, 3>();
-  const Vec3 c = info.com;
-  const Mat3 Icom = Iorigin - info.mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());
-  const core::PrincipalFrame f = core::principalFrame(c, Icom);
-  const core::BodyDiagnostics d = world.diagnostics(i);
-  const geometry::VertexMatrix V = world.worldVertices(i);
-  double radius = 0.0;
-  for (int k = 0; k < V.rows(); ++k) {
-    radius = std::max(radius, (Vec3(V.row(k).transpose()) - d.com).norm());
-  }
-  const Vec3 g = world.definition().gravity;
-  const Vec3 up = g.norm() > 0.0 ? Vec3(-g) : Vec3(0.0, 1.0, 0.0);
-  return models::PatternTracker(up, std::max(2.0 * radius, 1e-9), f.R.col(2));
-}
 
 int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
   core::WorldDef def = io::loadScene(o.scene, o.sets);
@@ -708,6 +703,17 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     } else if (a == "--screenshot") {
       o.screenshotPath = value();
       if (o.screenshotPath.empty()) throw UsageError{"view: --screenshot needs a file name"};
+    } else if (a == "--video") {
+      o.videoPath = value();
+      if (o.videoPath.empty()) throw UsageError{"view: --video needs a file name"};
+    } else if (a == "--shot-size") {
+      const std::string v = value();
+      const std::size_t x = v.find_first_of("xX");
+      if (x == std::string::npos) {
+        throw UsageError{"view: --shot-size needs WIDTHxHEIGHT in pixels (got \"" + v + "\")"};
+      }
+      o.shotWidth = parseIntIn(a, v.substr(0, x), 16, 16384);
+      o.shotHeight = parseIntIn(a, v.substr(x + 1), 16, 16384);
     } else if (a == "--set") {
       const std::string s = value();
       const std::size_t at = s.find('=');
@@ -738,6 +744,7 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
   if (!o.screenshotPath.empty() && o.frames == 0) {
     throw UsageError{"view: --screenshot needs --frames N"};
   }
+  if (!o.videoPath.empty() && o.frames == 0) throw UsageError{"view: --video needs --frames N"};
   return app::runViewer(o);
 #else
   for (const std::string& a : args) {
@@ -795,6 +802,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     if (command == "bench") return benchCommand(rest, out, err);
     if (command == "forces") return forcesCommand(rest, out);
     if (command == "export") return exportCommand(rest, out, err);
+    if (command == "sweep") return sweepCommand(rest, out, err);
+    if (command == "sweep-job") return sweepJobCommand(rest, out, err);
     if (command == "run" || command == "inspect") {
       const Options o = parseOptions(command, rest);
       if (o.help) {

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "cli/cli_util.h"
+#include "cli/run_util.h"
 #include "cli/commands.h"
 #include "core/world.h"
 #include "io/error.h"
@@ -75,37 +76,6 @@ namespace {
 constexpr long long kMaxGlbMorphFrames = 20'000;
 /// Frames of any export (one OBJ file each).
 constexpr long long kMaxFrames = 1'000'000;
-
-volatile std::sig_atomic_t gExportInterrupted = 0;
-
-extern "C" void onExportInterrupt(int sig) {
-  gExportInterrupted = 1;
-  std::signal(sig, SIG_DFL);  // a second signal ends the process at once
-}
-
-/// Routes SIGINT and SIGTERM to gExportInterrupted while the export runs and restores the
-/// previous handlers afterwards (main()'s flag lives in commands.cpp).
-class InterruptScope {
- public:
-  InterruptScope() {
-    gExportInterrupted = 0;
-    struct sigaction sa = {};
-    sa.sa_handler = onExportInterrupt;
-    sigemptyset(&sa.sa_mask);
-    ::sigaction(SIGINT, &sa, &oldInt_);
-    ::sigaction(SIGTERM, &sa, &oldTerm_);
-  }
-  ~InterruptScope() {
-    ::sigaction(SIGINT, &oldInt_, nullptr);
-    ::sigaction(SIGTERM, &oldTerm_, nullptr);
-  }
-  InterruptScope(const InterruptScope&) = delete;
-  InterruptScope& operator=(const InterruptScope&) = delete;
-
- private:
-  struct sigaction oldInt_ = {};
-  struct sigaction oldTerm_ = {};
-};
 
 struct ExportOptions {
   std::string scene;
@@ -217,48 +187,30 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
 
   io::checkOutputPaths(io::exportPaths(settings, bodies));  // before a long run, not after
 
-  InterruptScope interrupts;
+  InterruptFlagScope interrupts;
   io::StagedFiles files;  // removes every temporary unless committed
   io::MotionExporter exporter(settings, bodies, &files);
-  long long k = 0;
-  auto addFramesUpTo = [&](long long step) {
-    while (k < frames && std::min(settings.plan.frameStep(k), steps) <= step) {
-      exporter.addFrame(world, k, o.fps);
-      ++k;
-    }
-  };
-  const std::string notWritten = "; nothing written to " + o.out;
-  addFramesUpTo(0);
   const bool showProgress = &err == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+  const std::string notWritten = "; nothing written to " + o.out;
+  io::ExportOutcome outcome;
   {
     Progress progress(showProgress, duration);
-    for (long long s = 1; s <= steps; ++s) {
-      if (gExportInterrupted) {
-        err << "samara: interrupted at step " << s - 1 << " (t = " << world.time() << " s)"
-            << notWritten << "\n";
-        return kExitInterrupted;
-      }
-      const double t = world.time();
-      const core::StepReport report = world.step();
-      if (!report.ok()) {
-        err << failureAt(o.scene, s, steps, t) << report.message << notWritten << "\n";
-        return kExitSimFailed;
-      }
-      for (int i = 0; i < world.numBodies(); ++i) {
-        const core::BodyState& st = world.state(i);
-        if (!(st.g.q.coeffs().allFinite() && st.g.b.allFinite() && st.Y.allFinite() &&
-              st.mu.allFinite())) {
-          err << failureAt(o.scene, s, steps, t) << "body '" << world.bodyDef(i).name
-              << "': the state is not finite" << notWritten << "\n";
-          return kExitSimFailed;
-        }
-      }
-      addFramesUpTo(s);
-      progress.update(world.time(), s);
-    }
+    io::ExportControl control;
+    control.cancel = &InterruptFlagScope::flag();
+    control.onStep = [&](long long step, long long, double t) { progress.update(t, step); };
+    outcome = io::runExport(&world, settings.plan, &exporter, control);
   }
-  exporter.finish();
-  if (gExportInterrupted) {  // while the files were written: none is renamed
+  if (outcome.status == io::ExportStatus::kCancelled) {
+    err << "samara: interrupted at step " << world.stepIndex() << " (t = " << world.time()
+        << " s)" << notWritten << "\n";
+    return kExitInterrupted;
+  }
+  if (outcome.status == io::ExportStatus::kFailed) {
+    err << failureAt(o.scene, outcome.failedStep, outcome.steps, outcome.failedTime)
+        << outcome.message << notWritten << "\n";
+    return kExitSimFailed;
+  }
+  if (InterruptFlagScope::flag().load()) {  // while the files were written: none is renamed
     err << "samara: interrupted while writing" << notWritten << "\n";
     return kExitInterrupted;
   }

@@ -806,4 +806,60 @@ void MotionExporter::addFrame(const core::World& world, long long k, double fps)
 
 void MotionExporter::finish() { writer_->finish(); }
 
+// --- the run ---------------------------------------------------------------------------------
+
+long long exportStepCount(double duration, double dt) {
+  const double n = duration / dt;
+  const double rounded = std::round(n);
+  if (std::abs(n - rounded) <= 1e-9 * std::max(1.0, n)) return static_cast<long long>(rounded);
+  return static_cast<long long>(std::ceil(n));
+}
+
+ExportOutcome runExport(core::World* world, const FramePlan& plan, MotionExporter* exporter,
+                        const ExportControl& control) {
+  ExportOutcome outcome;
+  outcome.steps = exportStepCount(plan.duration, plan.dt);
+  const long long frames = plan.numFrames();
+  auto cancelled = [&control] { return control.cancel && control.cancel->load(); };
+  auto addFramesUpTo = [&](long long step) {
+    while (outcome.frames < frames &&
+           std::min(plan.frameStep(outcome.frames), outcome.steps) <= step) {
+      exporter->addFrame(*world, outcome.frames, plan.fps);
+      ++outcome.frames;
+    }
+  };
+  addFramesUpTo(0);
+  for (long long s = 1; s <= outcome.steps; ++s) {
+    if (cancelled()) {
+      outcome.status = ExportStatus::kCancelled;
+      return outcome;
+    }
+    const double t = world->time();
+    const core::StepReport report = world->step();
+    std::string failure = report.ok() ? std::string() : report.message;
+    for (int i = 0; failure.empty() && i < world->numBodies(); ++i) {
+      const core::BodyState& st = world->state(i);
+      if (!(st.g.q.coeffs().allFinite() && st.g.b.allFinite() && st.Y.allFinite() &&
+            st.mu.allFinite())) {
+        failure = "body '" + world->bodyDef(i).name + "': the state is not finite";
+      }
+    }
+    if (!failure.empty()) {
+      outcome.status = ExportStatus::kFailed;
+      outcome.failedStep = s;
+      outcome.failedTime = t;
+      outcome.message = failure;
+      return outcome;
+    }
+    addFramesUpTo(s);
+    if (control.onStep) control.onStep(s, outcome.steps, world->time());
+  }
+  if (cancelled()) {
+    outcome.status = ExportStatus::kCancelled;
+    return outcome;
+  }
+  exporter->finish();
+  return outcome;
+}
+
 }  // namespace samara::io

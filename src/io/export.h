@@ -9,6 +9,7 @@
 // k/fps and holds the state of the step nearest to it, step round(k/(fps·h)) (ties go to
 // the later step); with 1/fps a multiple of h every frame falls exactly on a step.
 // World frame: Y-up (samara's world), metres, seconds.
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -174,6 +175,46 @@ class MotionExporter {
  private:
   std::unique_ptr<Writer> writer_;
 };
+
+// --- the run: progress and cancellation -----------------------------------------------------
+
+/// Progress reports and a stop request for runExport (both optional).
+struct ExportControl {
+  /// Called after every step on the thread that runs the export: steps taken, the run's
+  /// steps, and the simulated time reached (s).
+  std::function<void(long long step, long long steps, double time)> onStep;
+  /// Read before every step and before the files are written: once true, the run stops
+  /// (kCancelled) and writes nothing more.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+enum class ExportStatus {
+  kDone,       ///< every frame added and finish() called: commit the files
+  kCancelled,  ///< ExportControl::cancel was set
+  kFailed,     ///< a step failed or gave a non-finite state
+};
+
+struct ExportOutcome {
+  ExportStatus status = ExportStatus::kDone;
+  long long steps = 0;       ///< the steps of the whole run
+  long long frames = 0;      ///< frames added
+  long long failedStep = 0;  ///< kFailed: the step that failed (1-based)
+  double failedTime = 0.0;   ///< kFailed: the time the failed step started from, s
+  std::string message;       ///< kFailed: why ("body 'leaf': the state is not finite", ...)
+};
+
+/// Steps of length dt in duration, as `samara run` takes them: a duration that is a multiple
+/// of dt up to round-off gives exactly that multiple, otherwise one more.
+long long exportStepCount(double duration, double dt);
+
+/// The loop of `samara export`: steps `world` (at t = 0) exportStepCount(plan.duration,
+/// plan.dt) times, adds each frame to `exporter` at its step (plan.frameStep, the last
+/// frames at the last step) and calls exporter->finish(). Stops at a failed step or a
+/// cancel request, leaving the files unfinished: the caller then discards them (a
+/// StagedFiles that is not committed removes its temporaries). Writers' io::Error
+/// propagates.
+ExportOutcome runExport(core::World* world, const FramePlan& plan, MotionExporter* exporter,
+                        const ExportControl& control = {});
 
 // --- the conventions, for tests and other tools ----------------------------------------------
 

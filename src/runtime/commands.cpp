@@ -1,10 +1,12 @@
 #include "runtime/overloaded.h"
 #include "runtime/commands.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <type_traits>
 
+#include "io/error.h"
 #include "models/registry.h"
 
 namespace samara::runtime {
@@ -87,6 +89,31 @@ bool applyOverrides(const Overrides& o, core::WorldDef* def, std::string* error)
     }
   }
   return true;
+}
+
+io::SetList overrideSets(const Overrides& o) {
+  // JSON text of x that reads back as x (also −0, which "-0" would not: an integer).
+  auto number = [](double x) {
+    return x == 0.0 && std::signbit(x) ? std::string("-0.0") : io::formatNumber(x);
+  };
+  io::SetList sets;
+  if (o.fluidDensity) sets.emplace_back("/fluid/density", number(*o.fluidDensity));
+  if (o.wind) {
+    sets.emplace_back("/fluid/wind", "[" + number(o.wind->x()) + "," +
+                                         number(o.wind->y()) + "," +
+                                         number(o.wind->z()) + "]");
+  }
+  if (o.dt) sets.emplace_back("/sim/dt", number(*o.dt));
+  const std::size_t n = std::max(o.delta.size(), o.model.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string body = "/bodies/" + std::to_string(i);
+    if (i < o.delta.size() && o.delta[i]) {
+      const std::optional<double>& d = *o.delta[i];
+      sets.emplace_back(body + "/delta", d ? number(*d) : std::string("auto"));
+    }
+    if (i < o.model.size() && o.model[i]) sets.emplace_back(body + "/model", *o.model[i]);
+  }
+  return sets;
 }
 
 bool setAllModels(core::WorldDef* def, const std::string& name) {

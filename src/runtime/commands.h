@@ -107,6 +107,13 @@ bool applyParameter(const Command& c, core::World* world);
 /// changed).
 bool applyOverrides(const Overrides& o, core::WorldDef* def, std::string* error);
 
+/// `o` as `--set` edits, the one conversion shared by "copy cmd" and "Save scene as":
+/// density → /fluid/density, wind → /fluid/wind ([x,y,z]), dt → /sim/dt, δ →
+/// /bodies/i/delta (a number or "auto"), model → /bodies/i/model (the name). Numbers in their
+/// shortest round-trip form, so the edited scene reads back as applyOverrides gives it, bit
+/// for bit.
+io::SetList overrideSets(const Overrides& o);
+
 /// Gives every body of `def` the model `name` with its default parameters (a ghost's
 /// definition). Returns false (def unchanged) for an unknown name.
 bool setAllModels(core::WorldDef* def, const std::string& name);

@@ -440,6 +440,8 @@ void Runner::publish(double wall) {
   s.status = status_;
   s.message = message_;
   s.scenePath = scenePath_;
+  s.sceneSets = sceneSets_;
+  s.sceneFromFile = sceneFromFile_ && world_.has_value();
   s.realTimeFactor = status_ == RunStatus::kRunning ? rtf_ : 0.0;
   s.stepsPerSecond = status_ == RunStatus::kRunning ? sps_ : 0.0;
   s.reanchors = pacer_.reanchors();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/world.h"
+#include "io/scene.h"
 
 namespace samara::runtime {
 
@@ -78,6 +79,10 @@ struct Snapshot {
   /// successful load, reset or restart.
   std::string message;
   std::string scenePath;  ///< file the scene came from (or a label)
+  /// The `--set` edits the scene was loaded with (a .json scene; kept by Reload, Restart).
+  io::SetList sceneSets;
+  /// False for a scene built in memory (LoadWorld): `scenePath` is then only a label.
+  bool sceneFromFile = false;
   std::string sceneName;
   double duration = 0.0;  ///< the scene's sim.duration, s (informative; the viewer runs on)
   AppliedParams params;

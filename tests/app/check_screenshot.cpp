@@ -3,7 +3,9 @@
 // and that the simulated time advanced (the viewer's summary line on stdout).
 // Exit codes: 0 pass, 1 fail, 77 skip (xvfb-run is not installed).
 //   check_screenshot SAMARA SCENE OUT.png FRAMES WIDTH HEIGHT [VIEWER OPTION...]
-// (extra options go to `samara view` as they are; --realtime relaxes the time check)
+// (extra options go to `samara view` as they are; --realtime relaxes the time check;
+// `--expect-size WxH` is the check's own: the PNG's size when it differs from the window's,
+// as with `--shot-size WxH`)
 // (runs `SAMARA view SCENE --frames N --screenshot OUT.png --width W --height H`)
 #include <array>
 #include <cstdio>
@@ -69,9 +71,18 @@ int main(int argc, char** argv) {
   const int frames = std::atoi(argv[4]), width = std::atoi(argv[5]), height = std::atoi(argv[6]);
   bool realtime = false;
   std::string extra;
+  int expectWidth = width, expectHeight = height;
   for (int i = 7; i < argc; ++i) {
-    realtime = realtime || std::string(argv[i]) == "--realtime";
-    extra += " " + quote(argv[i]);
+    const std::string a = argv[i];
+    if (a == "--expect-size" && i + 1 < argc) {
+      if (std::sscanf(argv[++i], "%dx%d", &expectWidth, &expectHeight) != 2) {
+        std::printf("usage: --expect-size WxH (got %s)\n", argv[i]);
+        return 1;
+      }
+      continue;
+    }
+    realtime = realtime || a == "--realtime";
+    extra += " " + quote(a);
   }
   if (!onPath("xvfb-run")) {
     std::printf("SKIP: xvfb-run is not installed (Debian: xvfb, xauth)\n");
@@ -107,8 +118,9 @@ int main(int argc, char** argv) {
     return 1;
   }
   bool ok = true;
-  if (w != width || h != height) {
-    std::printf("FAIL: %s is %dx%d, expected %dx%d\n", out.c_str(), w, h, width, height);
+  if (w != expectWidth || h != expectHeight) {
+    std::printf("FAIL: %s is %dx%d, expected %dx%d\n", out.c_str(), w, h, expectWidth,
+                expectHeight);
     ok = false;
   }
   double variance = 0.0;

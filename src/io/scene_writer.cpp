@@ -1,0 +1,641 @@
+#include "io/scene_writer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <ostream>
+#include <utility>
+
+#include "core/gusts.h"
+#include "io/error.h"
+#include "io/export.h"
+#include "io/json_util.h"
+#include "models/xie_miyata.h"
+
+namespace samara::io {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr double kPi = 3.14159265358979323846;  // as the scene reader's
+constexpr std::size_t kWidth = 100;             // columns of the written file
+
+// --- the written text ------------------------------------------------------------------------
+
+/// Keys in the README's order; others follow alphabetically.
+int keyRank(const std::string& key) {
+  static const char* const kOrder[] = {"name",
+                                       "type",
+                                       "primitive",
+                                       "gravity",
+                                       "fluid",
+                                       "floor",
+                                       "sim",
+                                       "bodies",
+                                       "mesh",
+                                       "mass",
+                                       "point_masses",
+                                       "position",
+                                       "orientation",
+                                       "velocity",
+                                       "angular_velocity",
+                                       "delta",
+                                       "model",
+                                       "animation",
+                                       "density",
+                                       "viscosity",
+                                       "wind",
+                                       "gusts",
+                                       "water",
+                                       "level",
+                                       "height",
+                                       "frequency_hz",
+                                       "damping_ratio",
+                                       "friction",
+                                       "dt",
+                                       "duration",
+                                       "tolerance",
+                                       "max_iterations",
+                                       "max_halvings",
+                                       "axis",
+                                       "angle_deg"};
+  for (std::size_t i = 0; i < std::size(kOrder); ++i) {
+    if (key == kOrder[i]) return static_cast<int>(i);
+  }
+  return static_cast<int>(std::size(kOrder));
+}
+
+std::vector<std::string> orderedKeys(const Json& object) {
+  std::vector<std::string> keys;
+  for (const auto& item : object.items()) keys.push_back(item.key());
+  std::stable_sort(keys.begin(), keys.end(), [](const std::string& a, const std::string& b) {
+    return keyRank(a) < keyRank(b);  // nlohmann keeps the rest sorted by name
+  });
+  return keys;
+}
+
+/// One line: {"a": 1, "b": [1, 2]}. Numbers in nlohmann's shortest round-trip form.
+std::string inlineText(const Json& j) {
+  if (j.is_object()) {
+    if (j.empty()) return "{}";
+    std::string s = "{";
+    for (const std::string& k : orderedKeys(j)) {
+      if (s.size() > 1) s += ", ";
+      s += Json(k).dump() + ": " + inlineText(j.at(k));
+    }
+    return s + "}";
+  }
+  if (j.is_array()) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < j.size(); ++i) s += (i ? ", " : "") + inlineText(j[i]);
+    return s + "]";
+  }
+  return j.dump();
+}
+
+/// Pretty JSON: a value on one line when it fits in kWidth columns, else an object or array
+/// of scalars wrapped, one member per line otherwise.
+void writeValue(const Json& j, std::size_t indent, std::size_t column, std::string* out) {
+  const std::string flat = inlineText(j);
+  if (column + flat.size() + 1 <= kWidth || !(j.is_object() || j.is_array()) || j.empty()) {
+    *out += flat;
+    return;
+  }
+  const std::string pad(indent + 2, ' ');
+  if (j.is_object()) {
+    *out += "{";
+    bool first = true;
+    for (const std::string& k : orderedKeys(j)) {
+      *out += (first ? "\n" : ",\n") + pad;
+      first = false;
+      const std::string key = Json(k).dump() + ": ";
+      *out += key;
+      writeValue(j.at(k), indent + 2, indent + 2 + key.size(), out);
+    }
+    *out += "\n" + std::string(indent, ' ') + "}";
+    return;
+  }
+  const bool scalars =
+      std::none_of(j.begin(), j.end(), [](const Json& e) { return e.is_structured(); });
+  *out += "[";
+  if (scalars) {  // wrapped rows of numbers or strings
+    std::size_t col = kWidth;
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      const std::string e = inlineText(j[i]) + (i + 1 < j.size() ? "," : "");
+      if (col + e.size() + 1 > kWidth) {
+        *out += "\n" + pad;
+        col = pad.size();
+      } else {
+        *out += " ";
+        ++col;
+      }
+      *out += e;
+      col += e.size();
+    }
+  } else {
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      *out += (i ? ",\n" : "\n") + pad;
+      writeValue(j[i], indent + 2, indent + 2, out);
+    }
+  }
+  *out += "\n" + std::string(indent, ' ') + "]";
+}
+
+std::string sceneText(const Json& scene, const std::string& source) {
+  std::string text = "// saved by samara from ";
+  for (const char c : source) text += (c == '\n' || c == '\r') ? ' ' : c;  // one comment line
+  text += "\n";
+  writeValue(scene, 0, 0, &text);
+  return text + "\n";
+}
+
+// --- edits -----------------------------------------------------------------------------------
+
+/// The unescaped tokens of a JSON pointer ("/a~1b/c" → {"a/b", "c"}).
+std::vector<std::string> pointerTokens(const std::string& pointer) {
+  std::vector<std::string> tokens;
+  std::size_t start = 1;
+  while (start <= pointer.size() && !pointer.empty()) {
+    const std::size_t end = std::min(pointer.find('/', start), pointer.size());
+    std::string t;
+    for (std::size_t i = start; i < end; ++i) {
+      if (pointer[i] == '~' && i + 1 < end) {
+        t += pointer[i + 1] == '1' ? '/' : '~';
+        ++i;
+      } else {
+        t += pointer[i];
+      }
+    }
+    tokens.push_back(t);
+    start = end + 1;
+  }
+  return tokens;
+}
+
+/// Creates the missing objects on the way to the parent of `path` (a `--set` path), so that
+/// a scene without "sim" still takes a "/sim/dt" edit. Arrays are left to applySet.
+void createParents(Json* root, const std::string& path) {
+  std::string pointer;
+  try {
+    pointer = setPathToPointer(path);
+  } catch (const Error&) {
+    return;  // applySet reports it
+  }
+  const std::vector<std::string> tokens = pointerTokens(pointer);
+  Json* node = root;
+  for (std::size_t k = 0; k + 1 < tokens.size(); ++k) {
+    if (!node->is_object()) return;
+    auto it = node->find(tokens[k]);
+    if (it == node->end()) it = node->emplace(tokens[k], Json::object()).first;
+    node = &*it;
+  }
+}
+
+// --- paths -----------------------------------------------------------------------------------
+
+/// Rewrites paths relative to the source's directory into paths relative to the
+/// destination's directory. Both directories are taken as canonical absolute paths (real
+/// directories, so ".." out of them is exact); a path's leading ".." climb the source's
+/// directories, the rest of it is kept as written; the common part with the destination is
+/// dropped and the rest of the destination climbed with "..".
+class Relocator {
+ public:
+  Relocator(const std::string& sourceDir, const std::string& destDir)
+      : source_(canonicalParts(sourceDir)), dest_(canonicalParts(destDir)) {}
+
+  /// `path` as written in the source; `pattern`: a printf frame pattern, whose literal '%'
+  /// are "%%" (also in the directories this adds).
+  std::string apply(const std::string& path, bool pattern) const {
+    if (source_ == dest_ || path.empty() || fs::path(path).is_absolute()) return path;
+    return relocate(source_, path, pattern);
+  }
+  /// An absolute (or working-directory relative) path made relative to the destination.
+  std::string relative(const std::string& path) const {
+    const std::vector<std::string> file = canonicalParts(path);
+    if (file.empty()) return path;
+    const std::vector<std::string> dir(file.begin(), file.end() - 1);
+    return relocate(dir, file.back(), false);
+  }
+
+ private:
+  std::string relocate(const std::vector<std::string>& from, const std::string& path,
+                       bool pattern) const {
+    struct Part {
+      std::string name;  // as in the file system
+      std::string text;  // as written in the result
+    };
+    std::vector<Part> target;
+    for (const std::string& s : from) target.push_back({s, pattern ? escape(s) : s});
+    bool leading = true;
+    for (const fs::path& part : fs::path(path)) {
+      const std::string p = part.string();
+      if (p == "." || p.empty()) continue;
+      if (leading && p == ".." && target.size() > 1) {
+        target.pop_back();
+        continue;
+      }
+      leading = false;
+      target.push_back({pattern ? unescape(p) : p, p});
+    }
+    std::size_t common = 0;
+    while (common < target.size() && common < dest_.size() &&
+           target[common].name == dest_[common]) {
+      ++common;
+    }
+    if (common == 0) return path;  // nothing shared (not even the root): keep it
+    std::string out;
+    for (std::size_t k = common; k < dest_.size(); ++k) out += "../";
+    for (std::size_t k = common; k < target.size(); ++k) out += target[k].text + "/";
+    if (out.empty()) return ".";
+    out.pop_back();
+    return out;
+  }
+
+  static std::vector<std::string> canonicalParts(const std::string& dir) {
+    std::error_code ec;
+    const fs::path p = fs::weakly_canonical(fs::absolute(dir.empty() ? "." : dir), ec);
+    std::vector<std::string> parts;
+    for (const fs::path& part : p) {
+      if (!part.empty() && part != ".") parts.push_back(part.string());
+    }
+    return parts;
+  }
+  static std::string escape(const std::string& s) {
+    std::string out;
+    for (const char c : s) out += c == '%' ? std::string("%%") : std::string(1, c);
+    return out;
+  }
+  static std::string unescape(const std::string& s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      out += s[i];
+      if (s[i] == '%' && i + 1 < s.size() && s[i + 1] == '%') ++i;
+    }
+    return out;
+  }
+
+  std::vector<std::string> source_;
+  std::vector<std::string> dest_;
+};
+
+void relocateString(Json* value, const Relocator& r, bool pattern) {
+  if (value->is_string()) *value = r.apply(value->get<std::string>(), pattern);
+}
+
+/// Every file path of the scene (see the header) through `r`.
+void relocatePaths(Json* scene, const Relocator& r) {
+  auto bodies = scene->find("bodies");
+  if (bodies == scene->end() || !bodies->is_array()) return;
+  for (Json& b : *bodies) {
+    if (!b.is_object()) continue;
+    if (auto m = b.find("mesh"); m != b.end()) relocateString(&*m, r, false);
+    auto a = b.find("animation");
+    if (a == b.end() || !a->is_object()) continue;
+    if (auto f = a->find("files"); f != a->end()) {
+      if (f->is_array()) {
+        for (Json& e : *f) relocateString(&e, r, false);
+      } else {
+        relocateString(&*f, r, true);
+      }
+    }
+    if (auto f = a->find("file"); f != a->end()) relocateString(&*f, r, false);
+    if (auto f = a->find("bones_file"); f != a->end()) relocateString(&*f, r, false);
+  }
+}
+
+// --- seeds -----------------------------------------------------------------------------------
+
+void writeSeeds(Json* scene) {
+  if (auto f = scene->find("fluid"); f != scene->end() && f->is_object()) {
+    if (auto g = f->find("gusts"); g != f->end() && g->is_object() && !g->contains("seed")) {
+      (*g)["seed"] = core::GustDef{}.seed;
+    }
+  }
+  auto bodies = scene->find("bodies");
+  if (bodies == scene->end() || !bodies->is_array()) return;
+  const std::uint64_t seed = models::XieMiyataParams{}.seed;
+  for (Json& b : *bodies) {
+    if (!b.is_object()) continue;
+    auto m = b.find("model");
+    if (m == b.end()) continue;
+    if (m->is_string() && m->get<std::string>() == "xie-miyata") {
+      *m = Json{{"type", "xie-miyata"}, {"seed", seed}};
+    } else if (m->is_object() && m->value("type", Json()) == "xie-miyata" && !m->contains("seed")) {
+      (*m)["seed"] = seed;
+    }
+  }
+}
+
+// --- the common path -------------------------------------------------------------------------
+
+/// Applies `sets` to `scene` (read from `sourcePath`, whose relative paths resolve from
+/// `sourceDir`), makes it self-contained for `destPath`, reads it back and writes it
+/// atomically. `meshFiles[i]`, if given, is body i's mesh file, written relative to the
+/// destination even when absolute (unless an edit changed it).
+void writeScene(Json scene, const std::string& sourcePath, const std::string& sourceDir,
+                const SetList& sets, const std::string& destPath,
+                const std::vector<std::string>& meshFiles = {}) {
+  checkOutputPaths({destPath});
+  for (const auto& [path, value] : sets) {
+    createParents(&scene, path);
+    applySet(&scene, path, value, sourcePath);
+  }
+  if (scene.is_object() && !scene.contains("name")) {
+    std::string name = fs::path(sourcePath).stem().string();  // loadScene's default
+    scene["name"] = name.empty() ? "scene" : name;
+  }
+  const std::string destDir = fs::path(destPath).parent_path().string();
+  const Relocator relocator(sourceDir, destDir);
+  relocatePaths(&scene, relocator);
+  // Meshes of a definition: relative to the destination even when given absolute.
+  for (std::size_t i = 0; i < meshFiles.size() && i < scene["bodies"].size(); ++i) {
+    Json& mesh = scene["bodies"][i]["mesh"];
+    if (mesh == meshFiles[i]) mesh = relocator.relative(meshFiles[i]);
+  }
+  writeSeeds(&scene);
+  const std::string text = sceneText(scene, sourcePath);
+  try {
+    (void)parseScene(text, destPath, destDir);
+  } catch (const Error& e) {
+    throw e.withNote(" (the scene saved from " + sourcePath + "; nothing written)");
+  }
+  StagedFiles files;
+  files.write(destPath, [&text](std::ostream& out) { out << text; });
+  files.commit();
+}
+
+// --- a definition as JSON --------------------------------------------------------------------
+
+Json vec3(const Vec3& v) { return Json::array({v.x(), v.y(), v.z()}); }
+
+/// The quaternion the scene reader makes of [w, x, y, z].
+Quat readQuaternion(double w, double x, double y, double z) {
+  const Eigen::Vector4d q(w, x, y, z);
+  const double norm = q.norm();
+  return Quat(q[0] / norm, q[1] / norm, q[2] / norm, q[3] / norm);
+}
+
+/// The quaternion the scene reader makes of {"axis": a, "angle_deg": d}.
+Quat readAxisAngle(const Vec3& axis, double degrees) {
+  return Quat(Eigen::AngleAxisd(degrees * kPi / 180.0, axis / axis.norm()));
+}
+
+bool sameBits(const Quat& a, const Quat& b) {
+  return std::memcmp(a.coeffs().data(), b.coeffs().data(), 4 * sizeof(double)) == 0;
+}
+
+/// `x` rounded to `digits` significant decimal digits.
+double roundDigits(double x, int digits) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, x);
+  return std::strtod(buf, nullptr);
+}
+
+/// An orientation that reads back as `q` bit for bit: [w, x, y, z] when the reader's
+/// normalisation keeps it, else an axis and an angle in degrees (the shortest decimal angle
+/// that gives q: a quaternion made from "20°" is not a fixed point of normalising). Null
+/// if neither form reproduces q.
+Json orientationJson(const Quat& q) {
+  if (sameBits(readQuaternion(q.w(), q.x(), q.y(), q.z()), q)) {
+    return Json::array({q.w(), q.x(), q.y(), q.z()});
+  }
+  const Vec3 v = q.vec();
+  const double s = v.norm();
+  if (s > 0.0) {
+    const double degrees = 2.0 * std::atan2(s, q.w()) * 180.0 / kPi;
+    for (const Vec3& axis : {Vec3(v / s), v}) {
+      for (int digits = 1; digits <= 17; ++digits) {
+        const double d = roundDigits(degrees, digits);
+        if (sameBits(readAxisAngle(axis, d), q)) {
+          return Json{{"axis", vec3(axis)}, {"angle_deg", d}};
+        }
+      }
+    }
+  }
+  return Json();
+}
+
+Json massJson(const core::MassDef& m) {
+  Json j = Json::object();
+  switch (m.mode) {
+    case core::MassMode::kDensity:
+      j["density"] = m.density;
+      break;
+    case core::MassMode::kTotal:
+      j["total"] = m.total;
+      break;
+    case core::MassMode::kLumped:
+      j["total"] = m.total;
+      j["lumped"] = true;
+      return j;
+  }
+  if (m.thickness > 0.0) j["thickness"] = m.thickness;
+  return j;
+}
+
+Json definitionJson(const core::WorldDef& def, const std::vector<std::string>& meshPaths,
+                    const std::string& source) {
+  auto unsupported = [&](const std::string& field, const std::string& why) {
+    return Error::atField(source, field, "cannot be saved as a scene file: " + why);
+  };
+  Json j = Json::object();
+  j["name"] = def.name;
+  j["gravity"] = vec3(def.gravity);
+  Json fluid = {{"density", def.fluid.density},
+                {"viscosity", def.fluid.viscosity},
+                {"wind", vec3(def.fluid.wind)}};
+  if (def.fluid.water) {
+    fluid["water"] = {{"level", def.fluid.water->level},
+                      {"density", def.fluid.water->density},
+                      {"viscosity", def.fluid.water->viscosity}};
+  }
+  if (def.fluid.gusts) throw unsupported("/fluid/gusts", "a flow field without a scene entry");
+  j["fluid"] = fluid;
+  if (def.floor) {
+    if (def.floor->slipVelocity != core::FloorDef{}.slipVelocity) {
+      throw unsupported("/floor", "a friction slip velocity other than the default");
+    }
+    j["floor"] = {{"height", def.floor->height},
+                  {"frequency_hz", def.floor->frequencyHz},
+                  {"damping_ratio", def.floor->dampingRatio},
+                  {"friction", def.floor->friction}};
+  }
+  j["sim"] = {{"dt", def.dt},
+              {"duration", def.duration},
+              {"tolerance", def.solver.tolerance},
+              {"max_iterations", def.solver.maxIterations},
+              {"max_halvings", def.solver.maxHalvings}};
+  Json bodies = Json::array();
+  for (std::size_t i = 0; i < def.bodies.size(); ++i) {
+    const core::BodyDef& b = def.bodies[i];
+    const std::string at = pointerAppend("/bodies", i);
+    if (i >= meshPaths.size() || meshPaths[i].empty()) {
+      throw unsupported(at + "/mesh", "the mesh has no file");
+    }
+    if (b.animation) throw unsupported(at + "/animation", "a shape change without a file");
+    Json body = Json::object();
+    body["name"] = b.name;
+    body["mesh"] = meshPaths[i];
+    body["mass"] = massJson(b.mass);
+    if (!b.pointMasses.empty()) {
+      Json pm = Json::array();
+      for (const core::PointMass& p : b.pointMasses) {
+        pm.push_back({{"position", vec3(p.position)}, {"mass", p.mass}});
+      }
+      body["point_masses"] = pm;
+    }
+    body["position"] = vec3(b.position);
+    Json orientation = orientationJson(b.orientation);
+    if (orientation.is_null()) {
+      throw unsupported(at + "/orientation", "no quaternion or axis and angle reads back exactly");
+    }
+    body["orientation"] = orientation;
+    body["velocity"] = vec3(b.velocity);
+    body["angular_velocity"] = vec3(b.angularVelocity);
+    body["delta"] = b.delta ? Json(*b.delta) : Json("auto");
+    const std::string model = core::fluidModelName(b);
+    if (model != "gwtf") body["model"] = model;  // by name: default parameters
+    bodies.push_back(body);
+  }
+  j["bodies"] = bodies;
+  return j;
+}
+
+// --- comparing definitions -------------------------------------------------------------------
+
+bool same(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+template <typename M>
+bool same(const M& a, const M& b) {
+  return a.rows() == b.rows() && a.cols() == b.cols() &&
+         std::memcmp(a.data(), b.data(), sizeof(typename M::Scalar) * a.size()) == 0;
+}
+bool same(const Quat& a, const Quat& b) { return sameBits(a, b); }
+
+bool sameModel(const core::BodyDef& a, const core::BodyDef& b) {
+  if (core::fluidModelName(a) != core::fluidModelName(b)) return false;
+  const auto* xa = dynamic_cast<const models::XieMiyataModel*>(a.fluidModel.get());
+  const auto* xb = dynamic_cast<const models::XieMiyataModel*>(b.fluidModel.get());
+  if (xa && xb) {
+    const models::XieMiyataParams &p = xa->params(), &q = xb->params();
+    return same(p.dragCoef, q.dragCoef) && same(p.rotLiftCoef, q.rotLiftCoef) &&
+           same(p.transLiftCoef, q.transLiftCoef) && same(p.turbulence, q.turbulence) &&
+           same(p.turbulenceTime, q.turbulenceTime) && p.seed == q.seed &&
+           p.semiAxes.has_value() == q.semiAxes.has_value() &&
+           (!p.semiAxes || same(*p.semiAxes, *q.semiAxes)) &&
+           same(p.liftRateScale, q.liftRateScale);
+  }
+  if (a.firstOrder && b.firstOrder) {
+    return same(a.firstOrder->normalDrag, b.firstOrder->normalDrag) &&
+           same(a.firstOrder->tangentialDrag, b.firstOrder->tangentialDrag) &&
+           same(a.firstOrder->normalAddedMass, b.firstOrder->normalAddedMass);
+  }
+  return true;
+}
+
+bool sameAnimation(const core::BodyDef& a, const core::BodyDef& b) {
+  if (!a.animation || !b.animation) return !a.animation && !b.animation;
+  if (a.animation->numVertices() != b.animation->numVertices()) return false;
+  for (const double t : {0.0, 0.137, 0.5, 1.3, 7.25}) {
+    geometry::VertexMatrix va, vb;
+    a.animation->evaluate(t, &va);
+    b.animation->evaluate(t, &vb);
+    if (!same(va, vb)) return false;
+  }
+  return true;
+}
+
+std::string bodyDifference(const core::BodyDef& a, const core::BodyDef& b) {
+  if (a.name != b.name) return "/name";
+  if (!same(a.mesh.V, b.mesh.V) || !same(a.mesh.F, b.mesh.F)) return "/mesh";
+  if (a.mass.mode != b.mass.mode || !same(a.mass.density, b.mass.density) ||
+      !same(a.mass.thickness, b.mass.thickness) || !same(a.mass.total, b.mass.total)) {
+    return "/mass";
+  }
+  if (a.pointMasses.size() != b.pointMasses.size()) return "/point_masses";
+  for (std::size_t k = 0; k < a.pointMasses.size(); ++k) {
+    if (!same(a.pointMasses[k].position, b.pointMasses[k].position) ||
+        !same(a.pointMasses[k].mass, b.pointMasses[k].mass)) {
+      return pointerAppend("/point_masses", k);
+    }
+  }
+  if (!same(a.position, b.position)) return "/position";
+  if (!same(a.orientation, b.orientation)) return "/orientation";
+  if (!same(a.velocity, b.velocity)) return "/velocity";
+  if (!same(a.angularVelocity, b.angularVelocity)) return "/angular_velocity";
+  if (a.delta.has_value() != b.delta.has_value() || (a.delta && !same(*a.delta, *b.delta))) {
+    return "/delta";
+  }
+  if (!sameModel(a, b)) return "/model";
+  if (!sameAnimation(a, b)) return "/animation";
+  return "";
+}
+
+}  // namespace
+
+std::string definitionDifference(const core::WorldDef& a, const core::WorldDef& b) {
+  if (a.name != b.name) return "/name";
+  if (!same(a.gravity, b.gravity)) return "/gravity";
+  const core::FluidDef &fa = a.fluid, &fb = b.fluid;
+  if (!same(fa.density, fb.density)) return "/fluid/density";
+  if (!same(fa.viscosity, fb.viscosity)) return "/fluid/viscosity";
+  if (!same(fa.wind, fb.wind)) return "/fluid/wind";
+  if (fa.water.has_value() != fb.water.has_value() ||
+      (fa.water &&
+       (!same(fa.water->level, fb.water->level) || !same(fa.water->density, fb.water->density) ||
+        !same(fa.water->viscosity, fb.water->viscosity)))) {
+    return "/fluid/water";
+  }
+  const auto* ga = dynamic_cast<const core::GustField*>(fa.gusts.get());
+  const auto* gb = dynamic_cast<const core::GustField*>(fb.gusts.get());
+  if ((fa.gusts == nullptr) != (fb.gusts == nullptr) || (ga == nullptr) != (gb == nullptr) ||
+      (ga && (!same(ga->definition().amplitude, gb->definition().amplitude) ||
+              !same(ga->definition().period, gb->definition().period) ||
+              !same(ga->definition().length, gb->definition().length) ||
+              ga->definition().seed != gb->definition().seed))) {
+    return "/fluid/gusts";
+  }
+  if (a.floor.has_value() != b.floor.has_value() ||
+      (a.floor && (!same(a.floor->height, b.floor->height) ||
+                   !same(a.floor->frequencyHz, b.floor->frequencyHz) ||
+                   !same(a.floor->dampingRatio, b.floor->dampingRatio) ||
+                   !same(a.floor->friction, b.floor->friction) ||
+                   !same(a.floor->slipVelocity, b.floor->slipVelocity)))) {
+    return "/floor";
+  }
+  if (!same(a.dt, b.dt)) return "/sim/dt";
+  if (!same(a.duration, b.duration)) return "/sim/duration";
+  if (!same(a.solver.tolerance, b.solver.tolerance) ||
+      a.solver.maxIterations != b.solver.maxIterations ||
+      a.solver.maxHalvings != b.solver.maxHalvings) {
+    return "/sim";
+  }
+  if (a.bodies.size() != b.bodies.size()) return "/bodies";
+  for (std::size_t i = 0; i < a.bodies.size(); ++i) {
+    const std::string d = bodyDifference(a.bodies[i], b.bodies[i]);
+    if (!d.empty()) return pointerAppend("/bodies", i) + d;
+  }
+  return "";
+}
+
+void saveSceneAs(const std::string& sourcePath, const SetList& sets, const std::string& destPath) {
+  const SceneLimits limits;
+  const Json scene = parseJson(readFile(sourcePath, limits.maxSceneBytes), sourcePath);
+  writeScene(scene, sourcePath, fs::path(sourcePath).parent_path().string(), sets, destPath);
+}
+
+void saveDefinitionAs(const core::WorldDef& def, const std::vector<std::string>& meshPaths,
+                      const std::string& source, const SetList& sets, const std::string& destPath) {
+  checkOutputPaths({destPath});
+  const Json scene = definitionJson(def, meshPaths, source);
+  // The JSON as it stands (mesh paths from the working directory) must give `def` back.
+  const core::WorldDef back = parseScene(scene.dump(), source, "");
+  const std::string field = definitionDifference(back, def);
+  if (!field.empty()) {
+    throw Error::atField(source, field, "cannot be saved exactly (it would read back changed)");
+  }
+  writeScene(scene, source, "", sets, destPath, meshPaths);
+}
+
+}  // namespace samara::io
