@@ -260,6 +260,22 @@ void PlotWidget::draw(const std::vector<PlotSeries>& runs, PlotView* view, ImVec
     }
   }
 
+  // The scrubbed time: the recorded step shown in the 3D view.
+  if (view->cursorT >= t0 && view->cursorT <= t1) {
+    const ImU32 cursorCol = IM_COL32(255, 160, 40, 255);
+    const float x = xOf(view->cursorT);
+    dl->AddLine(ImVec2(x, p0.y), ImVec2(x, p1.y), cursorCol, 2.0f);
+    for (const PlotSeries& run : runs) {
+      const runtime::TimeSeries* series = run.series;
+      if (!series || series->empty()) continue;
+      const std::size_t k = series->nearest(view->cursorT);
+      for (const PlotLine& l : lines_) {
+        if (!l.visible) continue;
+        dl->AddCircle(ImVec2(xOf(series->time(k)), yOf(series->value(k, l.channel))), 4.0f,
+                      cursorCol, 0, 1.5f);
+      }
+    }
+  }
   // Cursor (shared by all plots) and the readout of the hovered plot.
   if (hovered) {
     const float mx = ImGui::GetIO().MousePos.x;

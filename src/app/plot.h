@@ -35,6 +35,9 @@ struct PlotView {
   bool frozen = false;   ///< stop following the data; hover, zoom and pan to inspect
   double hoverT = -1.0;  ///< time under the mouse in any plot this frame (< 0 = none)
   double nextHoverT = -1.0;
+  /// The scrubbed time (history scrubbing), s: an orange cursor with the values' dots in
+  /// every plot (< 0 = none).
+  double cursorT = -1.0;
 };
 
 class PlotWidget {

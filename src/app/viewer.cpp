@@ -25,9 +25,11 @@
 #include "app/renderer.h"
 #include "app/screenshot.h"
 #include "app/shader.h"
+#include "app/teaching.h"
 #include "app/video.h"
 #include "io/error.h"
 #include "io/export.h"
+#include "io/scene.h"
 #include "io/text_format.h"
 #include "models/pattern.h"
 #include "models/registry.h"
@@ -140,6 +142,15 @@ class Viewer {
   void drawSaveAs(const runtime::Snapshot& s);
   void drawExportPanel(const runtime::Snapshot& s);
   void drawHelp();
+  void drawHistoryPanel(const runtime::Snapshot& s);
+  // Lessons (assets/lessons) and presentation mode.
+  void refreshLessons();
+  void drawLessonsMenu();
+  void drawLessonPanel(const runtime::Snapshot& s);
+  void setPresentation(bool on);
+  void drawPresentationPanel();
+  /// The teaching panel and overlays (TeachingOverlay), before ImGui::Render.
+  void drawTeaching(const runtime::Snapshot& s);
   void notice(const std::string& text, double seconds = 4.0) {
     notice_ = text;
     noticeUntil_ = glfwGetTime() + seconds;
@@ -172,6 +183,7 @@ class Viewer {
   std::vector<PlotWidget> plots_;
   PlotView plotView_;
   OrbitCamera camera_;
+  TeachingOverlay teaching_;
   RenderSettings render_;
   std::uint64_t lastGeneration_ = 0;
   bool follow_ = true;
@@ -179,6 +191,19 @@ class Viewer {
   int selected_ = 0;
   float uiScale_ = 1.0f;
   float pendingUiScale_ = 0.0f;
+  struct LessonEntry {
+    std::string path;
+    std::string title;
+  };
+  std::vector<LessonEntry> lessons_;
+  bool showLesson_ = true;
+  // Presentation mode: full screen, larger UI, high contrast, only the chosen panels.
+  bool present_ = false;
+  struct PresentPanels {
+    bool controls = false, plots = true, history = true, lesson = true, patterns = true;
+  } presentPanels_;
+  int windowedRect_[4] = {0, 0, 0, 0};  // x, y, w, h before going full screen
+  float windowedUiScale_ = 1.0f;
   bool showHelp_ = false;
   bool autoReload_ = true;
   double trailSeconds_ = 10.0;
@@ -303,6 +328,22 @@ void Viewer::applyUiScale(float scale) {
   style.GrabRounding = 3.0f;
   style.WindowBorderSize = 0.0f;
   style.Colors[ImGuiCol_WindowBg].w = 0.88f;
+  if (present_) {
+    // High contrast for projectors: opaque black panels, white text and borders, saturated
+    // accents.
+    ImVec4* c = style.Colors;
+    c[ImGuiCol_Text] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
+    c[ImGuiCol_TextDisabled] = ImVec4(0.85f, 0.85f, 0.85f, 1.0f);
+    c[ImGuiCol_WindowBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.97f);
+    c[ImGuiCol_PopupBg] = ImVec4(0.0f, 0.0f, 0.0f, 1.0f);
+    c[ImGuiCol_Border] = ImVec4(1.0f, 1.0f, 1.0f, 0.9f);
+    c[ImGuiCol_FrameBg] = ImVec4(0.12f, 0.12f, 0.12f, 1.0f);
+    c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = ImVec4(0.0f, 0.2f, 0.6f, 1.0f);
+    c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrab] = ImVec4(1.0f, 0.85f, 0.0f, 1.0f);
+    c[ImGuiCol_Button] = ImVec4(0.0f, 0.3f, 0.8f, 1.0f);
+    style.WindowBorderSize = 2.0f;
+    style.FrameBorderSize = 1.0f;
+  }
   style.ScaleAllSizes(uiScale_);
   ImGui::GetStyle() = style;
 }
@@ -361,12 +402,22 @@ int Viewer::run() {
             "was not found\n";
     return 1;
   }
-  if (options_.ghostModel && !models::isModelName(*options_.ghostModel)) {
+  if (options_.ghostModel && !runtime::isGhostName(*options_.ghostModel)) {
     std::string known;
-    for (const std::string& m : models::modelNames()) known += (known.empty() ? "" : ", ") + m;
+    for (const std::string& m : runtime::ghostNames()) known += (known.empty() ? "" : ", ") + m;
     err_ << "samara: unknown ghost model \"" << *options_.ghostModel << "\" (known: " << known
          << ")\n";
     return 1;
+  }
+  for (const std::string& name : options_.overlays) {
+    if (!teaching_.enable(name)) {
+      std::string known;
+      for (const std::string& n : TeachingOverlay::names()) {
+        known += (known.empty() ? "" : ", ") + n;
+      }
+      err_ << "samara: unknown overlay \"" << name << "\" (known: " << known << ")\n";
+      return 1;
+    }
   }
   const bool lockstep = options_.frames > 0 && !options_.realTime;
   runtime::RunnerOptions ro;
@@ -407,6 +458,8 @@ int Viewer::run() {
   }
   assetsDir_ = findAssetsDir();
   refreshSceneList();
+  refreshLessons();
+  if (options_.present) setPresentation(true);
 
   const ImU32 cx = rgb(235, 90, 80), cy = rgb(110, 200, 90), cz = rgb(90, 150, 245),
               cn = rgb(240, 240, 240);
@@ -576,10 +629,13 @@ void Viewer::updateTrails(const runtime::Snapshot& s) {
   auto build = [&](const runtime::TimeSeries& ts, const runtime::BodySnapshot& b, Trail* tr) {
     tr->clear();
     if (ts.empty()) return;
-    const std::size_t from = ts.lowerBound(ts.time(ts.size() - 1) - trailSeconds_);
-    const std::size_t n = ts.size() - from;
+    // Scrubbing: the trail ends at the recorded step shown.
+    const std::size_t end = s.scrubbing ? ts.lowerBound(s.time) : ts.size();
+    const double tLast = end > 0 ? ts.time(end - 1) : s.time;
+    const std::size_t from = std::min(ts.lowerBound(tLast - trailSeconds_), end);
+    const std::size_t n = end - from;
     const std::size_t stride = std::max<std::size_t>(1, n / 2000);
-    for (std::size_t k = from; k < ts.size(); k += stride) {
+    for (std::size_t k = from; k < end; k += stride) {
       tr->emplace_back(ts.value(k, runtime::kComX), ts.value(k, runtime::kComY),
                        ts.value(k, runtime::kComZ));
     }
@@ -638,10 +694,21 @@ void Viewer::handleInput(const runtime::Snapshot& s) {
   ImGuiIO& io = ImGui::GetIO();
   if (!io.WantCaptureKeyboard) {
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE, false)) runner_->post(runtime::TogglePause{});
-    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT, true)) runner_->post(runtime::Step{1});
+    if (ImGui::IsKeyPressed(GLFW_KEY_RIGHT, true)) {
+      // Scrubbing: forward through the history, then single steps from the live state.
+      if (s.scrubbing && s.stepIndex < s.historyLast) {
+        runner_->post(runtime::Scrub{s.stepIndex + 1});
+      } else {
+        runner_->post(runtime::Step{1});
+      }
+    }
+    if (ImGui::IsKeyPressed(GLFW_KEY_LEFT, true) && s.historyLast > s.historyFirst) {
+      runner_->post(runtime::Scrub{(s.scrubbing ? s.stepIndex : s.historyLast) - 1});
+    }
     if (ImGui::IsKeyPressed(GLFW_KEY_R, false)) runner_->post(runtime::Reset{});
     if (ImGui::IsKeyPressed(GLFW_KEY_F, false)) follow_ = !follow_;
     if (ImGui::IsKeyPressed(GLFW_KEY_P, false)) screenshotRequested_ = true;
+    if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) setPresentation(!present_);
     if (ImGui::IsKeyPressed(GLFW_KEY_H, false) || ImGui::IsKeyPressed(GLFW_KEY_F1, false)) {
       showHelp_ = !showHelp_;
     }
@@ -1168,12 +1235,18 @@ void Viewer::drawComparePanel(const runtime::Snapshot& s) {
     if (ImGui::Selectable("off", s.ghostModel.empty()) && !s.ghostModel.empty()) {
       runner_->post(runtime::SetGhost{std::nullopt});
     }
-    for (const std::string& name : models::modelNames()) {
+    for (const std::string& name : runtime::ghostNames()) {
       if (ImGui::Selectable(name.c_str(), name == s.ghostModel) && name != s.ghostModel) {
         runner_->post(runtime::SetGhost{name});
       }
     }
     ImGui::EndCombo();
+  }
+  // One click for the two contrasts a lecture needs.
+  if (ImGui::SmallButton("contrast: vacuum")) runner_->post(runtime::SetGhost{"vacuum"});
+  ImGui::SameLine();
+  if (ImGui::SmallButton("contrast: no added mass")) {
+    runner_->post(runtime::SetGhost{std::string(runtime::kNoAddedMassGhost)});
   }
   wrappedTooltip(
       "A second copy of the scene with every body's model set to the ghost's, released at "
@@ -1293,6 +1366,183 @@ void Viewer::drawPlots(const runtime::Snapshot& s) {
   ImGui::End();
 }
 
+// History: scrub back through the recorded steps (the runner keeps the last
+// RunnerOptions::historySeconds), slow motion and freeze frame. While scrubbing the 3D view,
+// trails and overlays show the recorded step and every plot a cursor at its time; "resume"
+// continues from the live state (the last step taken), not from the scrubbed one.
+void Viewer::drawHistoryPanel(const runtime::Snapshot& s) {
+  plotView_.cursorT = s.scrubbing ? s.time : -1.0;
+  if (s.scrubbing && (s.time < plotView_.tEnd - plotView_.window || s.time > plotView_.tEnd)) {
+    // Freeze the plots' window around the scrubbed time so the cursor stays visible.
+    plotView_.frozen = true;
+    plotView_.tEnd = std::max(s.time + 0.5 * plotView_.window, plotView_.window);
+  }
+  if (s.status == RunStatus::kEmpty) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float width = 520.0f * uiScale_;
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 0.5f * (vp->WorkSize.x - width),
+                                 vp->WorkPos.y + vp->WorkSize.y - 8.0f),
+                          ImGuiCond_FirstUseEver, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_FirstUseEver);
+  ImGui::Begin("History");
+  const bool have = s.historyLast > s.historyFirst;
+  // The slider runs over recorded step indices; its label shows the time.
+  long long step = static_cast<long long>(s.stepIndex);
+  const long long first = static_cast<long long>(s.historyFirst);
+  const long long last = static_cast<long long>(s.historyLast);
+  ImGui::BeginDisabled(!have);
+  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.0f);
+  const std::string label = strf("t = %.4f s", s.time);
+  if (ImGui::SliderScalar("##scrub", ImGuiDataType_S64, &step, &first, &last, label.c_str())) {
+    runner_->post(runtime::Scrub{static_cast<std::int64_t>(step)});
+  }
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##back", ImGuiDir_Left)) {
+    runner_->post(runtime::Scrub{(s.scrubbing ? s.stepIndex : s.historyLast) - 1});
+  }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!s.scrubbing);
+  if (ImGui::ArrowButton("##fwd", ImGuiDir_Right)) runner_->post(runtime::Scrub{s.stepIndex + 1});
+  ImGui::EndDisabled();
+  ImGui::EndDisabled();
+  if (s.scrubbing) {
+    ImGui::TextColored(
+        ImVec4(1.0f, 0.63f, 0.16f, 1.0f), "scrubbing: step %lld of %lld (live t = %.4f s)",
+        static_cast<long long>(s.stepIndex), static_cast<long long>(s.liveStepIndex), s.liveTime);
+    if (ImGui::Button("back to live")) runner_->post(runtime::Scrub{std::nullopt});
+    ImGui::SameLine();
+    if (ImGui::Button("resume (from live)")) runner_->post(runtime::Resume{});
+  } else {
+    ImGui::TextDisabled("recorded %.3g s (%lld steps); pause and drag, or press <-",
+                        s.historyLastTime - s.historyFirstTime,
+                        static_cast<long long>(s.historyLast - s.historyFirst));
+  }
+  // Slow motion and freeze frame (the plots stop with the run: no new samples while paused).
+  ImGui::TextUnformatted("slow motion");
+  for (double preset : {0.01, 0.05, 0.1}) {
+    ImGui::SameLine();
+    ImGui::PushID(static_cast<int>(preset * 1000));
+    const bool on = !s.params.unlimited && std::abs(s.params.speed - preset) < 1e-9;
+    if (ImGui::RadioButton(strf("%gx", preset).c_str(), on)) {
+      runner_->post(runtime::SetSpeed{preset, false});
+    }
+    ImGui::PopID();
+  }
+  ImGui::SameLine();
+  if (ImGui::RadioButton("1x", !s.params.unlimited && s.params.speed == 1.0)) {
+    runner_->post(runtime::SetSpeed{1.0, false});
+  }
+  ImGui::SameLine();
+  const bool paused = s.status != RunStatus::kRunning;
+  if (ImGui::Button(paused ? "play" : "freeze")) {
+    runner_->post(paused ? runtime::Command{runtime::Resume{}}
+                         : runtime::Command{runtime::Pause{}});
+  }
+  ImGui::End();
+}
+
+void Viewer::refreshLessons() {
+  lessons_.clear();
+  if (assetsDir_.empty()) return;
+  std::error_code ec;
+  const fs::path dir = fs::path(assetsDir_) / "lessons";
+  if (!fs::is_directory(dir, ec)) return;
+  std::vector<std::string> paths;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.path().extension() == ".json") paths.push_back(e.path().string());
+  }
+  std::sort(paths.begin(), paths.end());
+  for (const std::string& p : paths) {
+    std::string title = fs::path(p).stem().string();
+    try {
+      if (const std::optional<io::Lesson> l = io::loadLesson(p)) title = l->title;
+    } catch (const std::exception&) {
+      title += " (unreadable)";
+    }
+    lessons_.push_back({p, title});
+  }
+}
+
+// The "Lessons" menu (a main menu bar): the scenes of assets/lessons by their titles.
+void Viewer::drawLessonsMenu() {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("Lessons")) {
+    if (lessons_.empty()) ImGui::TextDisabled("no lessons found (assets/lessons)");
+    for (const LessonEntry& l : lessons_) {
+      if (ImGui::MenuItem(l.title.c_str(), nullptr, currentPath_ == l.path)) {
+        loadPath(l.path);
+        showLesson_ = true;
+      }
+    }
+    ImGui::Separator();
+    ImGui::MenuItem("show the lesson text", nullptr, &showLesson_);
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("presentation mode", "F11", present_)) setPresentation(!present_);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+}
+
+// The open lesson's paragraph (the scene's "lesson" key), bottom left of the 3D view.
+void Viewer::drawLessonPanel(const runtime::Snapshot& s) {
+  if (!showLesson_ || s.lessonText.empty()) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  // Bottom left of the 3D view (the free part between the panels), above the History bar.
+  const float left = std::max(freeLeft_, vp->WorkPos.x) + 8.0f;
+  const float right = freeRight_ > left ? freeRight_ : vp->WorkPos.x + vp->WorkSize.x;
+  const float width = std::clamp(right - left - 8.0f, 200.0f, 460.0f * uiScale_);
+  ImGui::SetNextWindowPos(ImVec2(left, vp->WorkPos.y + vp->WorkSize.y - 8.0f - 120.0f * uiScale_),
+                          ImGuiCond_Appearing, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Appearing);
+  const std::string title = "Lesson: " + s.lessonTitle + "###lesson";
+  if (ImGui::Begin(title.c_str(), &showLesson_)) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(s.lessonText.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+void Viewer::setPresentation(bool on) {
+  if (on == present_ || !window_) return;
+  present_ = on;
+  if (on) {
+    glfwGetWindowPos(window_, &windowedRect_[0], &windowedRect_[1]);
+    glfwGetWindowSize(window_, &windowedRect_[2], &windowedRect_[3]);
+    windowedUiScale_ = uiScale_;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+      if (const GLFWvidmode* mode = glfwGetVideoMode(monitor)) {
+        glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+      }
+    }
+    pendingUiScale_ = std::max(1.5f * uiScale_, 1.75f);  // larger text, plots included
+  } else {
+    glfwSetWindowMonitor(window_, nullptr, windowedRect_[0], windowedRect_[1],
+                         std::max(windowedRect_[2], 64), std::max(windowedRect_[3], 64),
+                         GLFW_DONT_CARE);
+    pendingUiScale_ = windowedUiScale_;
+  }
+}
+
+// In presentation mode: which panels stay visible (the rest are hidden), and the way out.
+void Viewer::drawPresentationPanel() {
+  if (!present_) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.0f, vp->WorkPos.y + 8.0f),
+                          ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+  ImGui::Begin("Presentation", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::Checkbox("controls", &presentPanels_.controls);
+  ImGui::Checkbox("plots", &presentPanels_.plots);
+  ImGui::Checkbox("history", &presentPanels_.history);
+  ImGui::Checkbox("lesson", &presentPanels_.lesson);
+  ImGui::Checkbox("falling pattern", &presentPanels_.patterns);
+  if (ImGui::Button("exit (F11)")) setPresentation(false);
+  ImGui::End();
+}
+
 void Viewer::drawHelp() {
   if (!showHelp_) return;
   ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
@@ -1301,7 +1551,9 @@ void Viewer::drawHelp() {
   ImGui::TextUnformatted("Keyboard");
   ImGui::Separator();
   const char* keys[][2] = {{"space", "pause / run"},
-                           {"right arrow", "single step (hold to repeat)"},
+                           {"right arrow", "single step (hold to repeat); forward while scrubbing"},
+                           {"left arrow", "step back through the recorded history (scrubbing)"},
+                           {"F11", "presentation mode (full screen, large, high contrast)"},
                            {"R", "reset to the scene's initial state"},
                            {"F", "follow the selected body"},
                            {"P", "screenshot (samara_screenshot_N.png)"},
@@ -1326,6 +1578,25 @@ void Viewer::drawHelp() {
   ImGui::TextUnformatted("drop a scene (.json) or a mesh (.obj) on the window to open it;");
   ImGui::TextUnformatted("a scene file that changes on disk is reloaded (View > reload on change)");
   ImGui::End();
+}
+
+void Viewer::drawTeaching(const runtime::Snapshot& s) {
+  teaching_.drawPanel(s, selected_, freeRight_, uiScale_);
+  if (auto request = teaching_.request()) runner_->post(*request);
+  int fbw = 0, fbh = 0, ww = 0, wh = 0;
+  glfwGetFramebufferSize(window_, &fbw, &fbh);
+  glfwGetWindowSize(window_, &ww, &wh);
+  if (fbw <= 0 || fbh <= 0 || ww <= 0 || wh <= 0) return;
+  // The same projection as the renderer's draw in frame() (the view between the panels).
+  float shift = 0.0f;
+  if (freeRight_ > freeLeft_) {
+    const float mid = 0.5f * (freeLeft_ + freeRight_);
+    shift = (mid - 0.5f * static_cast<float>(ww)) / (0.5f * static_cast<float>(ww));
+  }
+  const float aspect = static_cast<float>(fbw) / static_cast<float>(fbh);
+  const glm::mat4 view = camera_.view();
+  teaching_.drawOverlay(s, camera_.projection(aspect, shift) * view, view,
+                        static_cast<float>(ww), static_cast<float>(wh), uiScale_);
 }
 
 void Viewer::frame() {
@@ -1353,9 +1624,30 @@ void Viewer::frame() {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
-  drawControls(s);
-  drawPlots(s);
-  drawPatternOverlay(s);
+  if (frames_ == 0) {
+    // The menu bar takes its height from the work area only from the next frame on: lay it
+    // out once so the panels' first positions (WorkPos) are below it.
+    drawLessonsMenu();
+    ImGui::EndFrame();
+    ImGui::NewFrame();
+  }
+  drawLessonsMenu();
+  const bool showControls = !present_ || presentPanels_.controls;
+  const bool showPlots = !present_ || presentPanels_.plots;
+  if (showControls) {
+    drawControls(s);
+  } else {
+    freeLeft_ = 0.0f;
+  }
+  if (!present_ || presentPanels_.history) drawHistoryPanel(s);
+  if (showPlots) {
+    drawPlots(s);
+  } else {
+    freeRight_ = ImGui::GetIO().DisplaySize.x;
+  }
+  if (!present_ || presentPanels_.patterns) drawPatternOverlay(s);
+  if (!present_ || presentPanels_.lesson) drawLessonPanel(s);
+  drawPresentationPanel();
   drawHelp();
   handleInput(s);
   if (follow_ && selected_ < static_cast<int>(s.bodies.size())) {
@@ -1371,6 +1663,7 @@ void Viewer::frame() {
     }
     camera_.target = target;
   }
+  drawTeaching(s);
   render_.selected = selected_;
   ImGui::Render();
 

@@ -4,6 +4,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "io/scene.h"
 
@@ -37,6 +38,13 @@ struct ViewerOptions {
   /// Start with a ghost run under this fluid model (one of models::modelNames(); the
   /// "Ghost" combo of the Compare panel). Default none.
   std::optional<std::string> ghostModel;
+  /// Teaching overlays switched on at start (the "Teaching" panel's checkboxes): "forces",
+  /// "face-forces", "added-mass", "velocity". Default none.
+  std::vector<std::string> overlays;
+  /// Start in presentation mode (F11): full screen on the primary monitor, a larger UI and
+  /// plot fonts, a high-contrast theme, and only the chosen panels (plots, history, lesson,
+  /// falling pattern). Default false.
+  bool present = false;
   /// Print the frame-time / simulation-rate summary on exit (to `out`). Default true.
   bool printStats = true;
   std::ostream* out = nullptr;  ///< summary; null = std::cout

@@ -130,6 +130,7 @@ const char* const kViewHelp =
     "usage: samara view [SCENE] [--frames N] [--screenshot out.png] [--set PATH=VALUE]...\n"
     "                   [--shot-size WxH] [--video out.mp4] [--width W] [--height H]\n"
     "                   [--realtime] [--msaa N] [--ui-scale S] [--ghost MODEL]\n"
+    "                   [--overlay NAME]... [--present]\n"
     "\n"
     "The interactive viewer (also `samara` with no arguments): the scene in 3D with controls\n"
     "for fluid density, wind, delta, time step and speed, and live plots of momentum, fall\n"
@@ -150,7 +151,14 @@ const char* const kViewHelp =
     "  --realtime          with --frames: pace by the wall clock, as interactively\n"
     "  --ghost MODEL       also run the scene under MODEL (every body), drawn translucent\n"
     "                      and shown in the plots (gwtf, vacuum, mujoco-inertia,\n"
-    "                      mujoco-ellipsoid, xie-miyata, gross-dissipative, gross-inertial)\n"
+    "                      mujoco-ellipsoid, xie-miyata, gross-dissipative, gross-inertial,\n"
+    "                      or no-added-mass: the same models with delta = 0)\n"
+    "  --overlay NAME      start with a teaching overlay on: forces (lift+drag, gravity,\n"
+    "                      buoyancy, contact at the COM), face-forces (per-face lift and\n"
+    "                      drag), added-mass (glyphs and table), velocity (velocity and\n"
+    "                      momentum, body vs body+fluid). Repeatable\n"
+    "  --present           presentation mode (F11): full screen, larger UI and plots,\n"
+    "                      high contrast, only the plots, history and lesson panels\n"
     "  --msaa N            anti-aliasing samples, 0 = off (4)\n"
     "  --ui-scale S        UI scale for large rooms (default: the monitor's)\n"
     "  -h, --help          this help\n"
@@ -723,8 +731,12 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
       o.sets.emplace_back(s.substr(0, at), s.substr(at + 1));
     } else if (a == "--realtime") {
       o.realTime = true;
+    } else if (a == "--present") {
+      o.present = true;
     } else if (a == "--ghost") {
       o.ghostModel = value();
+    } else if (a == "--overlay") {
+      o.overlays.push_back(value());
     } else if (a == "--ui-scale") {
       const std::string v = value();
       char* end = nullptr;

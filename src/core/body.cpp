@@ -520,6 +520,60 @@ VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double 
   return out;
 }
 
+void BodyImpl::addBuoyancyWrench(const Pose& g, const WorldDef& world, Vec6* F) const {
+  const FluidDef& fluid = world.fluid;
+  const Vec3 up = upAxis(world.gravity);
+  const Vec3 upBody = g.q.conjugate() * up;
+  if (world.gravity.squaredNorm() > 0.0 && (!model || model->buoyancy())) {
+    const double hc = up.dot(g.toWorld(com));
+    const bool oneFluid = !fluid.water || hc - boundRadius >= fluid.water->level ||
+                          hc + boundRadius < fluid.water->level;
+    if (oneFluid) {
+      const double rho = densityAtHeight(fluid, hc);
+      if (closedVolume > 0.0) {
+        *F += gravityWrench(g, -rho * closedVolume, closedCentroid, world.gravity);
+      }
+      if (sheetThickness > 0.0 && sheetArea > 0.0) {
+        *F += gravityWrench(g, -rho * sheetThickness * sheetArea, sheetCentroid, world.gravity);
+      }
+    } else {
+      if (!closedFaces.empty()) {
+        *F += buoyancyWrenchClosed(g, mesh, closedFaces, fluid, world.gravity);
+      }
+      if (sheetThickness > 0.0) {
+        const double h0 = up.dot(g.b);
+        for (size_t f = 0; f < faceX.size(); ++f) {
+          if (!topo.isSheet[f]) continue;
+          const double rho = densityAtHeight(fluid, h0 + upBody.dot(faceX[f]));
+          *F += gravityWrench(g, -rho * sheetThickness * 0.5 * faceWeight[f], faceX[f],
+                              world.gravity);
+        }
+      }
+    }
+  }
+}
+
+std::vector<ContactPoint> BodyImpl::floorContacts(const Pose& g, const WorldDef& world) const {
+  const Vec3 up = upAxis(world.gravity);
+  const Vec3 upBody = g.q.conjugate() * up;
+  std::vector<ContactPoint> contacts;
+  const FloorDef* floor = world.floor ? &*world.floor : nullptr;
+  if (floor != nullptr) {
+    const double h0 = up.dot(g.b);
+    const double w0 = 2.0 * M_PI * floor->frequencyHz;
+    if (h0 + upBody.dot(com) - boundRadius < floor->height) {  // else no vertex can touch
+      for (int i = 0; i < mesh.numVertices(); ++i) {
+        const Vec3 x = mesh.vertex(i);
+        const double depth = floor->height - (h0 + upBody.dot(x));
+        if (depth <= 0.0) continue;
+        const double m = moments.mass * vertexShare[i];
+        contacts.push_back({x, depth, m * w0 * w0, 2.0 * floor->dampingRatio * w0 * m});
+      }
+    }
+  }
+  return contacts;
+}
+
 VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double t,
                                         const WorldDef& world, BodyState* to) {
   updateAnimatedShape(t, h);
@@ -532,34 +586,7 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
 
   // Y-independent wrench: gravity and buoyancy.
   Vec6 Fexp = gravityWrench(from.g, moments.mass, com, world.gravity);
-  if (world.gravity.squaredNorm() > 0.0 && (!model || model->buoyancy())) {
-    const double hc = up.dot(from.g.toWorld(com));
-    const bool oneFluid = !fluid.water || hc - boundRadius >= fluid.water->level ||
-                          hc + boundRadius < fluid.water->level;
-    if (oneFluid) {
-      const double rho = densityAtHeight(fluid, hc);
-      if (closedVolume > 0.0) {
-        Fexp += gravityWrench(from.g, -rho * closedVolume, closedCentroid, world.gravity);
-      }
-      if (sheetThickness > 0.0 && sheetArea > 0.0) {
-        Fexp += gravityWrench(from.g, -rho * sheetThickness * sheetArea, sheetCentroid,
-                              world.gravity);
-      }
-    } else {
-      if (!closedFaces.empty()) {
-        Fexp += buoyancyWrenchClosed(from.g, mesh, closedFaces, fluid, world.gravity);
-      }
-      if (sheetThickness > 0.0) {
-        const double h0 = up.dot(from.g.b);
-        for (size_t f = 0; f < faceX.size(); ++f) {
-          if (!topo.isSheet[f]) continue;
-          const double rho = densityAtHeight(fluid, h0 + upBody.dot(faceX[f]));
-          Fexp += gravityWrench(from.g, -rho * sheetThickness * 0.5 * faceWeight[f], faceX[f],
-                                world.gravity);
-        }
-      }
-    }
-  }
+  addBuoyancyWrench(from.g, world, &Fexp);
 
   // Flow relative to the body: u = ω×x + v + x' − Aᵀ wind(x).
   Vec3 offset = -(qi * fluid.wind);
@@ -576,21 +603,8 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   }
 
   // Floor contacts at the start of the step.
-  std::vector<ContactPoint> contacts;
+  const std::vector<ContactPoint> contacts = floorContacts(from.g, world);
   const FloorDef* floor = world.floor ? &*world.floor : nullptr;
-  if (floor != nullptr) {
-    const double h0 = up.dot(from.g.b);
-    const double w0 = 2.0 * M_PI * floor->frequencyHz;
-    if (h0 + upBody.dot(com) - boundRadius < floor->height) {  // else no vertex can touch
-      for (int i = 0; i < mesh.numVertices(); ++i) {
-        const Vec3 x = mesh.vertex(i);
-        const double depth = floor->height - (h0 + upBody.dot(x));
-        if (depth <= 0.0) continue;
-        const double m = moments.mass * vertexShare[i];
-        contacts.push_back({x, depth, m * w0 * w0, 2.0 * floor->dampingRatio * w0 * m});
-      }
-    }
-  }
 
   FluidModelInput modelIn;
   if (model) modelIn = modelInput(from.g, t, h, world);

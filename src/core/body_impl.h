@@ -92,6 +92,11 @@ class BodyImpl {
   /// Recomputes the per-face fluid density (air / water) at pose g, the added mass, μ⁰ and
   /// 𝒦, and the drag coefficients k = c A ρ_f.
   void updateFluid(const Pose& g, const WorldDef& world);
+  /// Adds the buoyancy body wrench at pose g (none without gravity or when the model has
+  /// no buoyancy) to *F: exact on a closed surface crossing the water level.
+  void addBuoyancyWrench(const Pose& g, const WorldDef& world, Vec6* F) const;
+  /// Floor contact points of the mesh at pose g (empty without a floor or contact).
+  std::vector<ContactPoint> floorContacts(const Pose& g, const WorldDef& world) const;
   /// What a peer fluid model sees at pose g, time t, step h (fluid at the COM).
   FluidModelInput modelInput(const Pose& g, double t, double h, const WorldDef& world) const;
   /// The first-order step (Gross et al. 2023 Alg. 2) in place of the variational one.

@@ -34,6 +34,18 @@ void addDragWrench(const DragFaces& faces, const Vec6& Y, const Vec3& offset,
   if (J != nullptr) *J += Jsym + Jgen;
 }
 
+void dragFaceForces(const DragFaces& faces, const Vec6& Y, const Vec3& offset,
+                    const Vec3* offsets, std::vector<Vec3>* forces) {
+  const Vec3 w = Y.head<3>();
+  const Vec3 v = Y.tail<3>();
+  forces->resize(faces.a.size());
+  for (size_t f = 0; f < faces.a.size(); ++f) {
+    const Vec3 n = faces.a[f].tail<3>();
+    const Vec3 u = v + w.cross(faces.x[f]) + (offsets ? offsets[f] : offset);
+    (*forces)[f] = -(faces.k[f] * u.norm() * u.dot(n)) * n;
+  }
+}
+
 Vec6 gravityWrench(const Pose& g, double mass, const Vec3& comBody, const Vec3& gravity) {
   const Vec3 fBody = g.q.conjugate() * (mass * gravity);
   Vec6 W;

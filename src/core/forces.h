@@ -23,6 +23,11 @@ struct DragFaces {
 void addDragWrench(const DragFaces& faces, const Vec6& Y, const Vec3& offset,
                    const Vec3* offsets, Vec6* F, Mat6* J);
 
+/// The per-face forces of addDragWrench, −k |u| ⟨u,n⟩ n (body frame, N), into *forces
+/// (resized to the number of faces). Their sum is the force part of the wrench.
+void dragFaceForces(const DragFaces& faces, const Vec6& Y, const Vec3& offset,
+                    const Vec3* offsets, std::vector<Vec3>* forces);
+
 /// Gravity m·g at the centre of mass c (body coordinates) as a body wrench.
 Vec6 gravityWrench(const Pose& g, double mass, const Vec3& comBody, const Vec3& gravity);
 

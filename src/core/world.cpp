@@ -1,5 +1,6 @@
 #include "core/world.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -209,6 +210,19 @@ geometry::VertexMatrix World::worldVertices(int i) const {
   return W;
 }
 
+geometry::VertexMatrix World::worldVerticesAt(int i, const Pose& g, double t) const {
+  const BodyImpl& b = *bodies_[static_cast<size_t>(i)];
+  geometry::VertexMatrix V;
+  if (b.animation && t != b.shapeTime) {
+    b.animation->evaluate(t, &V);
+  } else {
+    V = b.mesh.V;
+  }
+  geometry::VertexMatrix W = V * g.R().transpose();
+  W.rowwise() += g.b.transpose();
+  return W;
+}
+
 void World::setFluidDensity(double rho) {
   def_.fluid.density = rho;
   for (auto& b : bodies_) {
@@ -298,6 +312,69 @@ FluidWrench World::fluidWrench(int i, const FluidWrenchQuery& query) const {
   w.force = g.q * Vec3(F.tail<3>());
   w.torque = g.q * Vec3(F.head<3>() - b.com.cross(F.tail<3>()));
   return w;
+}
+
+ForceBreakdown World::forceBreakdown(int i, int maxFaces) const {
+  const BodyImpl& b = *bodies_[static_cast<size_t>(i)];
+  const BodyState& s = b.state;
+  const Quat& q = s.g.q;
+  // Body wrench (torque about the body origin) → world force, world torque about the COM.
+  auto toWorld = [&](const Vec6& F) {
+    FluidWrench w;
+    w.force = q * Vec3(F.tail<3>());
+    w.torque = q * Vec3(F.head<3>() - b.com.cross(F.tail<3>()));
+    return w;
+  };
+  ForceBreakdown out;
+  out.gravity.force = b.moments.mass * def_.gravity;
+  Vec6 B = Vec6::Zero();
+  b.addBuoyancyWrench(s.g, def_, &B);
+  out.buoyancy = toWorld(B);
+  const std::vector<ContactPoint> contacts = b.floorContacts(s.g, def_);
+  if (!contacts.empty()) {
+    const double gn = def_.gravity.norm();
+    const Vec3 up = gn > 0.0 ? Vec3(-def_.gravity / gn) : Vec3(0.0, 1.0, 0.0);
+    const Vec3 upBody = q.conjugate() * up;
+    Vec6 C = Vec6::Zero();
+    addContactWrench(contacts, upBody, def_.floor->friction, def_.floor->slipVelocity, s.Y, &C,
+                     nullptr);
+    out.contact = toWorld(C);
+  }
+  FluidWrenchQuery query;
+  query.q = q;
+  query.omega = q * Vec3(s.Y.head<3>());
+  query.velocity = q * Vec3(s.Y.tail<3>() + s.Y.head<3>().cross(b.com));
+  query.t = time_;
+  out.liftDrag = fluidWrench(i, query);
+  if (maxFaces <= 0 || b.model || b.firstOrder) return out;
+  // Per-face forces with the drag coefficients at the current pose (as fluidWrench).
+  BodyImpl c = b;
+  c.updateFluid(s.g, def_);
+  const Quat qi = q.conjugate();
+  std::vector<Vec3> offsets(c.faceX.size(), Vec3(-(qi * def_.fluid.wind)));
+  for (size_t f = 0; f < offsets.size(); ++f) {
+    if (def_.fluid.gusts) {
+      offsets[f] -= qi * def_.fluid.gusts->velocity(s.g.toWorld(c.faceX[f]), time_);
+    }
+    if (!c.faceShapeVel.empty()) offsets[f] += c.faceShapeVel[f];
+  }
+  std::vector<Vec3> forces;
+  dragFaceForces(c.drag, s.Y, Vec3::Zero(), offsets.data(), &forces);
+  std::vector<int> order(forces.size());
+  for (size_t f = 0; f < order.size(); ++f) order[f] = static_cast<int>(f);
+  const size_t n = std::min(order.size(), static_cast<size_t>(maxFaces));
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n), order.end(),
+                    [&](int a, int bb) {
+                      const double na = forces[static_cast<size_t>(a)].squaredNorm();
+                      const double nb = forces[static_cast<size_t>(bb)].squaredNorm();
+                      return na != nb ? na > nb : a < bb;
+                    });
+  out.faces.reserve(n);
+  for (size_t k = 0; k < n; ++k) {
+    const size_t f = static_cast<size_t>(order[k]);
+    out.faces.push_back({s.g.toWorld(c.faceX[f]), q * forces[f]});
+  }
+  return out;
 }
 
 Vec6 World::discreteMomentumMap(int i) const {

@@ -81,6 +81,26 @@ struct FluidWrench {
   Vec3 torque = Vec3::Zero();  ///< N·m, world, about the COM
 };
 
+/// One face's lift and drag (GwtF Eqn. 6) for the viewer's per-face arrows.
+struct FaceForce {
+  Vec3 position = Vec3::Zero();  ///< world face centroid, m
+  Vec3 force = Vec3::Zero();     ///< world force on the face, N
+};
+
+/// The resultant forces on one body at its current state, each a world force (N) and a
+/// world torque about the centre of mass (N·m). Their sum is what drives the body besides
+/// the added-mass inertia (𝒦 acting on the acceleration, which has no force of its own).
+struct ForceBreakdown {
+  FluidWrench liftDrag;  ///< velocity-dependent fluid wrench (see FluidWrench)
+  FluidWrench gravity;   ///< m·g at the COM (torque 0)
+  FluidWrench buoyancy;  ///< hydrostatic (0 when the body's model has no buoyancy)
+  FluidWrench contact;   ///< floor spring–damper and friction at the current Y
+  /// Per-face lift and drag (GwtF bodies only; empty for peer and first-order models),
+  /// at most `maxFaces` of them: the faces with the largest |f| first. When every face is
+  /// listed their forces sum to liftDrag.force.
+  std::vector<FaceForce> faces;
+};
+
 class BodyImpl;
 
 class World {
@@ -108,6 +128,10 @@ class World {
   BodyInfo info(int i) const;
   /// Current world vertex positions of body i (n×3).
   geometry::VertexMatrix worldVertices(int i) const;
+  /// World vertex positions (n×3, m) of body i placed at pose `g` with its shape at time `t`
+  /// (s): an animated body's shape is evaluated at t, a rigid body's is its mesh. Read-only;
+  /// the viewer's history scrubbing draws recorded states with it.
+  geometry::VertexMatrix worldVerticesAt(int i, const Pose& g, double t) const;
 
   // Parameter changes between steps (viewer sliders, --set). Each keeps the body's
   // velocity Y and recomputes μ = 𝒦Y with the new 𝒦.
@@ -118,6 +142,11 @@ class World {
 
   /// The fluid wrench on body i under its model at the given state (see FluidWrench).
   FluidWrench fluidWrench(int i, const FluidWrenchQuery& query) const;
+
+  /// Lift/drag, gravity, buoyancy and contact on body i at the current state, plus up to
+  /// `maxFaces` per-face lift/drag forces (0: none). Not on the step path; costs about
+  /// one force evaluation and a copy of the body's per-face data.
+  ForceBreakdown forceBreakdown(int i, int maxFaces = 0) const;
 
   /// Discrete momentum map J = Ad*_g (dτ⁻¹_{hY})ᵀ μ of body i (PHYSICS.md §4),
   /// conserved to round-off when no force acts and the shape is constant.

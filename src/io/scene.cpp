@@ -289,8 +289,15 @@ core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
 
 // --- the world -----------------------------------------------------------------------------
 
+/// The "lesson" object (title and text, both strings), checked by loadScene too.
+Lesson readLesson(const Node& l) {
+  l.expectObject({"title", "text"});
+  return Lesson{l.at("title").string(), l.at("text").string()};
+}
+
 core::WorldDef readWorld(const Node& root, Reader* r) {
-  root.expectObject({"name", "gravity", "fluid", "floor", "sim", "bodies"});
+  root.expectObject({"name", "gravity", "fluid", "floor", "sim", "bodies", "lesson"});
+  if (root.has("lesson")) readLesson(root.at("lesson"));
   core::WorldDef def;
   def.name = root.has("name") ? readName(root.at("name")) : fs::path(r->path).stem().string();
   if (def.name.empty()) def.name = "scene";
@@ -422,6 +429,17 @@ core::WorldDef loadScene(const std::string& path, const SetList& sets, const Sce
   const std::string text = readFile(path, limits.maxSceneBytes);
   const std::string baseDir = fs::path(path).parent_path().string();
   return parseScene(text, path, baseDir, sets, limits);
+}
+
+std::optional<Lesson> parseLesson(const std::string& text, const std::string& path) {
+  const Json json = parseJson(text, path);
+  const Node root(json, path);
+  if (!root.has("lesson")) return std::nullopt;
+  return readLesson(root.at("lesson"));
+}
+
+std::optional<Lesson> loadLesson(const std::string& path) {
+  return parseLesson(readFile(path, SceneLimits{}.maxSceneBytes), path);
 }
 
 std::string definitionFieldToPointer(const std::string& field) {

@@ -3,6 +3,7 @@
 // ("Scene files"); every error names the file and the field (a JSON pointer) or, for a
 // mesh file, the OBJ line.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +36,19 @@ core::WorldDef loadScene(const std::string& path, const SetList& sets, const Sce
 core::WorldDef parseScene(const std::string& text, const std::string& path,
                           const std::string& baseDir, const SetList& sets = {},
                           const SceneLimits& limits = {});
+
+/// The optional top-level "lesson" of a scene (teaching scenes, assets/lessons): what the
+/// viewer shows beside it. Not part of the world definition.
+struct Lesson {
+  std::string title;  ///< "lesson"/"title": a short name for the Lessons menu
+  std::string text;   ///< "lesson"/"text": one paragraph of explanation
+};
+
+/// The "lesson": {"title": …, "text": …} of a scene file, or nullopt when it has none.
+/// Throws io::Error naming the file and field (as loadScene, which accepts the same key).
+std::optional<Lesson> loadLesson(const std::string& path);
+/// As loadLesson, from the file's text (`path` names it in messages).
+std::optional<Lesson> parseLesson(const std::string& text, const std::string& path);
 
 /// Builds the World (core validation and set-up). core::DefinitionError and
 /// geometry::MeshError become io::Error naming `scenePath` and the scene field.

@@ -40,6 +40,13 @@ std::string describe(const Command& c) {
           [](const Resume&) { return std::string("Resume"); },
           [](const TogglePause&) { return std::string("TogglePause"); },
           [](const Step& s) { return "Step " + std::to_string(s.n); },
+          [](const Scrub& s) {
+            return "Scrub " + (s.stepIndex ? std::to_string(*s.stepIndex) : std::string("live"));
+          },
+          [](const SetTeaching& s) {
+            return "SetTeaching " + std::string(s.on ? "on " : "off ") +
+                   std::to_string(s.maxFaces);
+          },
           [](const Reset&) { return std::string("Reset"); },
           [](const Restart&) { return std::string("Restart"); },
           [](const SetGhost& s) { return "SetGhost " + (s.model ? *s.model : std::string("off")); },
@@ -116,7 +123,23 @@ io::SetList overrideSets(const Overrides& o) {
   return sets;
 }
 
+bool isGhostName(const std::string& name) {
+  return name == kNoAddedMassGhost || models::isModelName(name);
+}
+
+std::vector<std::string> ghostNames() {
+  std::vector<std::string> names = models::modelNames();
+  names.emplace_back(kNoAddedMassGhost);
+  return names;
+}
+
 bool setAllModels(core::WorldDef* def, const std::string& name) {
+  if (name == kNoAddedMassGhost) {
+    for (core::BodyDef& b : def->bodies) {
+      if (!b.fluidModel && !b.firstOrder) b.delta = 0.0;
+    }
+    return true;
+  }
   if (!models::isModelName(name)) return false;
   for (core::BodyDef& b : def->bodies) models::setModel(&b, name);
   return true;

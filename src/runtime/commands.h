@@ -43,6 +43,20 @@ struct TogglePause {};
 struct Step {
   int n = 1;
 };
+/// History scrubbing: pauses and shows the recorded step `stepIndex` (clamped to the recorded
+/// range, Snapshot::historyFirst … historyLast) in the snapshot; nullopt leaves scrubbing and
+/// shows the live state again. The world is not changed: Resume, Step, Reset, Restart and
+/// loads leave scrubbing and continue from the live state (the last step taken).
+struct Scrub {
+  std::optional<std::int64_t> stepIndex;  ///< recorded step index; nullopt = back to live
+};
+/// Teaching overlays: whether snapshots carry BodySnapshot::teaching (force breakdown,
+/// added-mass blocks, momenta) and how many per-face lift/drag forces. Off by default so the
+/// simulation thread does not pay for it. Not logged (it changes no state).
+struct SetTeaching {
+  bool on = false;   ///< fill BodySnapshot::teaching
+  int maxFaces = 0;  ///< per-face forces listed (largest |f| first); 0 = none
+};
 /// Back to the state the scene was loaded with (time 0, the scene's parameters).
 struct Reset {};
 /// Parameters for a restart from t = 0; unset fields keep the loaded scene's values.
@@ -86,7 +100,7 @@ struct LoadWorld {
 
 using Command =
     std::variant<SetFluidDensity, SetWind, SetDelta, SetDt, SetSpeed, Pause, Resume, TogglePause,
-                 Step, Reset, Restart, SetGhost, LoadScene, Reload, LoadWorld>;
+                 Step, Scrub, SetTeaching, Reset, Restart, SetGhost, LoadScene, Reload, LoadWorld>;
 
 /// A command with the step index of the world when it was applied (the replay log).
 struct LoggedCommand {
@@ -117,5 +131,13 @@ io::SetList overrideSets(const Overrides& o);
 /// Gives every body of `def` the model `name` with its default parameters (a ghost's
 /// definition). Returns false (def unchanged) for an unknown name.
 bool setAllModels(core::WorldDef* def, const std::string& name);
+
+/// The ghost that differs only by having no added mass: every body keeps its model, GwtF
+/// bodies get δ = 0 (the lecture's contrast next to "vacuum").
+inline constexpr const char* kNoAddedMassGhost = "no-added-mass";
+/// A model name (models::modelNames()) or kNoAddedMassGhost.
+bool isGhostName(const std::string& name);
+/// Every ghost choice, in the order of the viewer's combo: the models, then no-added-mass.
+std::vector<std::string> ghostNames();
 
 }  // namespace samara::runtime

@@ -184,6 +184,7 @@ void Runner::apply(Command& command, double wall) {
             if (status_ == RunStatus::kRunning) status_ = RunStatus::kPaused;
           },
           [&](Resume&) {
+            scrub_.reset();
             if (world_) {
               status_ = RunStatus::kRunning;
               reanchor_ = true;
@@ -193,6 +194,7 @@ void Runner::apply(Command& command, double wall) {
             if (status_ == RunStatus::kRunning) {
               status_ = RunStatus::kPaused;
             } else if (world_) {
+              scrub_.reset();
               status_ = RunStatus::kRunning;
               reanchor_ = true;
             }
@@ -200,9 +202,24 @@ void Runner::apply(Command& command, double wall) {
           [&](Step& s) {
             if (!world_) return;
             if (status_ == RunStatus::kRunning) status_ = RunStatus::kPaused;
+            scrub_.reset();
             for (int i = 0; i < s.n; ++i) {
               if (!stepOnce()) break;
             }
+          },
+          [&](Scrub& s) {
+            logIt = false;
+            if (!s.stepIndex || history_.empty()) {
+              scrub_.reset();
+              return;
+            }
+            if (status_ == RunStatus::kRunning) status_ = RunStatus::kPaused;
+            scrub_ =
+                std::clamp(*s.stepIndex, history_.front().stepIndex, history_.back().stepIndex);
+          },
+          [&](SetTeaching& t) {
+            logIt = false;
+            teaching_ = t;
           },
           [&](Reset&) {
             logIt = false;
@@ -232,7 +249,7 @@ void Runner::apply(Command& command, double wall) {
           },
           [&](SetGhost& g) {
             logIt = false;
-            if (g.model && !models::isModelName(*g.model)) {
+            if (g.model && !isGhostName(*g.model)) {
               setMessage("ghost: unknown model \"" + *g.model + "\"");
               return;
             }
@@ -253,7 +270,10 @@ void Runner::apply(Command& command, double wall) {
             try {
               core::WorldDef def = loadSceneOrMesh(l.path, l.sets);
               core::World w = io::makeWorld(def, l.path);
+              std::optional<io::Lesson> lesson;
+              if (fileKind(l.path) == FileKind::kScene) lesson = io::loadLesson(l.path);
               install(std::move(w), def, l.path, l.sets, true);
+              lesson_ = lesson.value_or(io::Lesson{});
             } catch (const std::exception& e) {
               setMessage(e.what());
             }
@@ -269,6 +289,7 @@ void Runner::apply(Command& command, double wall) {
             try {
               core::World w = io::makeWorld(l.def, l.label);
               install(std::move(w), l.def, l.label, {}, false);
+              lesson_ = io::Lesson{};
             } catch (const std::exception& e) {
               setMessage(e.what());
             }
@@ -287,7 +308,10 @@ void Runner::applyParameterCommand(const Command& command) {
     setMessage("ignored an invalid value: " + describe(command));
     return;
   }
-  if (ghost_) applyParameter(command, &*ghost_);  // same bodies: valid for both
+  // Same bodies: valid for both. The no-added-mass ghost keeps its δ = 0 (that is its point).
+  const bool keepGhostDelta =
+      std::holds_alternative<SetDelta>(command) && ghostModel_ == kNoAddedMassGhost;
+  if (ghost_ && !keepGhostDelta) applyParameter(command, &*ghost_);
 }
 
 bool Runner::stepOnce() {
@@ -327,10 +351,12 @@ bool Runner::stepOnce() {
                  " (t = " + formatSeconds(ghost_->time()) + " s) failed: " + report.message +
                  ". Paused: reduce h, change the parameters, reset, or turn the ghost off.";
       failure_ = true;
+      record();
       return false;
     }
     pushSamples(*ghost_, true);
   }
+  record();
   if (status_ == RunStatus::kFailed) status_ = RunStatus::kPaused;
   if (failure_) {
     message_.clear();
@@ -423,9 +449,61 @@ void Runner::startRun(RunStatus status) {
     std::lock_guard<std::mutex> lock(logMutex_);
     log_.clear();
   }
+  history_.clear();
+  scrub_.reset();
+  record();
   // The first sample is the initial state, as the CSV's first row.
   pushSamples(*world_, false);
   if (ghost_) pushSamples(*ghost_, true);
+}
+
+void Runner::record() {
+  if (!world_ || options_.historySeconds <= 0.0) return;
+  if (!history_.empty() && history_.back().stepIndex == world_->stepIndex()) {
+    history_.pop_back();  // the ghost caught up: record the step again, with it
+  }
+  HistoryFrame f;
+  f.stepIndex = world_->stepIndex();
+  f.time = world_->time();
+  const int n = world_->numBodies();
+  f.states.reserve(static_cast<std::size_t>(n));
+  f.diagnostics.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    f.states.push_back(world_->state(i));
+    f.diagnostics.push_back(world_->diagnostics(i));
+  }
+  if (ghost_ && ghost_->stepIndex() == world_->stepIndex()) {
+    for (int i = 0; i < ghost_->numBodies(); ++i) {
+      f.ghostStates.push_back(ghost_->state(i));
+      f.ghostDiagnostics.push_back(ghost_->diagnostics(i));
+    }
+  }
+  const std::size_t frameBytes =
+      sizeof(HistoryFrame) + (f.states.size() + f.ghostStates.size()) *
+                                 (sizeof(core::BodyState) + sizeof(core::BodyDiagnostics));
+  const std::size_t maxFrames = std::max<std::size_t>(1, options_.historyMaxBytes / frameBytes);
+  history_.push_back(std::move(f));
+  const double newest = history_.back().time;
+  while (history_.size() > maxFrames ||
+         (history_.size() > 1 && newest - history_.front().time > options_.historySeconds)) {
+    history_.pop_front();
+  }
+  if (scrub_ && *scrub_ < history_.front().stepIndex) scrub_ = history_.front().stepIndex;
+}
+
+const HistoryFrame* Runner::findFrame(std::int64_t stepIndex) const {
+  if (history_.empty()) return nullptr;
+  const std::int64_t first = history_.front().stepIndex;
+  if (stepIndex < first || stepIndex > history_.back().stepIndex) return nullptr;
+  // Step indices are consecutive within a run.
+  const HistoryFrame& f = history_[static_cast<std::size_t>(stepIndex - first)];
+  return f.stepIndex == stepIndex ? &f : nullptr;
+}
+
+std::optional<HistoryFrame> Runner::recorded(std::int64_t stepIndex) const {
+  const HistoryFrame* f = findFrame(stepIndex);
+  if (!f) return std::nullopt;
+  return *f;
 }
 
 void Runner::emitSamples() {
@@ -433,6 +511,38 @@ void Runner::emitSamples() {
   samples_.push(pendingSamples_);
   pendingSamples_.clear();
 }
+
+namespace {
+
+/// The teaching overlays' data of body i (BodyTeaching).
+BodyTeaching teachingOf(const core::World& world, int i, int maxFaces) {
+  BodyTeaching t;
+  t.forces = world.forceBreakdown(i, maxFaces);
+  const core::BodyInfo info = world.info(i);
+  const core::BodyState& s = world.state(i);
+  // Reference point origin → COM c: Y = T Y' with T = [I 0; ĉ I], M' = Tᵀ M T.
+  const Mat3 C = hat(info.com);
+  auto rotationalAboutCom = [&](const Mat6& M) {
+    return Mat3(M.block<3, 3>(0, 0) + M.block<3, 3>(0, 3) * C +
+                C.transpose() * M.block<3, 3>(3, 0) + C.transpose() * M.block<3, 3>(3, 3) * C);
+  };
+  t.addedTranslational = info.addedMass.block<3, 3>(3, 3);
+  t.addedRotational = rotationalAboutCom(info.addedMass);
+  t.bodyRotational = rotationalAboutCom(info.bodyInertia);
+  // Momentum (l, p) about the body origin → about the COM, world frame.
+  const Quat& q = s.g.q;
+  auto angularAboutCom = [&](const Vec6& mu) {
+    return Vec3(q * Vec3(mu.head<3>() - info.com.cross(mu.tail<3>())));
+  };
+  const Vec6 muBody = info.bodyInertia * s.Y;
+  t.linearMomentumBody = q * Vec3(muBody.tail<3>());
+  t.angularMomentumBody = angularAboutCom(muBody);
+  t.linearMomentumTotal = q * Vec3(s.mu.tail<3>());
+  t.angularMomentumTotal = angularAboutCom(s.mu);
+  return t;
+}
+
+}  // namespace
 
 void Runner::publish(double wall) {
   Snapshot& s = snapshots_.back();
@@ -442,6 +552,8 @@ void Runner::publish(double wall) {
   s.scenePath = scenePath_;
   s.sceneSets = sceneSets_;
   s.sceneFromFile = sceneFromFile_ && world_.has_value();
+  s.lessonTitle = lesson_.title;
+  s.lessonText = lesson_.text;
   s.realTimeFactor = status_ == RunStatus::kRunning ? rtf_ : 0.0;
   s.stepsPerSecond = status_ == RunStatus::kRunning ? sps_ : 0.0;
   s.reanchors = pacer_.reanchors();
@@ -492,6 +604,45 @@ void Runner::publish(double wall) {
       s.ghostBodies.clear();
       s.ghostStepIndex = 0;
     }
+    s.liveStepIndex = s.stepIndex;
+    s.liveTime = s.time;
+    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+      s.bodies[i].teaching.reset();
+      if (teaching_.on && !scrub_) {
+        s.bodies[i].teaching = teachingOf(*world_, static_cast<int>(i), teaching_.maxFaces);
+      }
+    }
+    // Scrubbing: the recorded step in place of the live one (vertices from the recorded
+    // poses, shapes at the recorded time).
+    const HistoryFrame* f = scrub_ ? findFrame(*scrub_) : nullptr;
+    s.scrubbing = f != nullptr;
+    if (f) {
+      s.stepIndex = f->stepIndex;
+      s.time = f->time;
+      for (std::size_t i = 0; i < s.bodies.size() && i < f->states.size(); ++i) {
+        s.bodies[i].vertices =
+            world_->worldVerticesAt(static_cast<int>(i), f->states[i].g, f->time);
+        s.bodies[i].diagnostics = f->diagnostics[i];
+      }
+      if (ghost_ && f->ghostStates.size() == s.ghostBodies.size()) {
+        for (std::size_t i = 0; i < s.ghostBodies.size(); ++i) {
+          s.ghostBodies[i].vertices =
+              ghost_->worldVerticesAt(static_cast<int>(i), f->ghostStates[i].g, f->time);
+          s.ghostBodies[i].diagnostics = f->ghostDiagnostics[i];
+        }
+        s.ghostStepIndex = f->stepIndex;
+      }
+    }
+  }
+  if (history_.empty()) {
+    s.historyFirst = 0;
+    s.historyLast = -1;
+    s.historyFirstTime = s.historyLastTime = 0.0;
+  } else {
+    s.historyFirst = history_.front().stepIndex;
+    s.historyLast = history_.back().stepIndex;
+    s.historyFirstTime = history_.front().time;
+    s.historyLastTime = history_.back().time;
   }
   snapshots_.publish();
   lastPublish_ = wall;

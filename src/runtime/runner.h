@@ -18,6 +18,7 @@
 // ghost alone.
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -42,6 +43,22 @@ struct RunnerOptions {
   double statsWindow = 0.5;              ///< wall s over which the real-time factor is measured
   int maxStepsPerTick = 100000;          ///< safety cap (a clock that never advances)
   double idleWait = 0.05;  ///< wall s the thread sleeps when paused (commands wake it)
+  /// History for scrubbing: the steps of the last `historySeconds` of simulated time (s,
+  /// default 10; 0 = none), at most `historyMaxBytes` (default 64 MiB) of recorded states.
+  double historySeconds = 10.0;
+  std::size_t historyMaxBytes = std::size_t{64} << 20;
+};
+
+/// One recorded step (the history): per body its state and diagnostics, the ghost's too
+/// when a ghost ran at that step. Shapes are not stored: an animated body's shape is a
+/// function of time (World::worldVerticesAt).
+struct HistoryFrame {
+  std::int64_t stepIndex = 0;
+  double time = 0.0;  ///< s
+  std::vector<core::BodyState> states;
+  std::vector<core::BodyDiagnostics> diagnostics;
+  std::vector<core::BodyState> ghostStates;  ///< empty when no ghost (or it lagged)
+  std::vector<core::BodyDiagnostics> ghostDiagnostics;
 };
 
 /// What one tick did.
@@ -86,6 +103,9 @@ class Runner {
   const core::World* world() const { return world_ ? &*world_ : nullptr; }
   /// The ghost world, or null when no ghost runs. Only while the thread is not running.
   const core::World* ghost() const { return ghost_ ? &*ghost_ : nullptr; }
+  /// The recorded step `stepIndex` of the current run, or nullopt when it is not (or no
+  /// longer) in the history. Only while the thread is not running.
+  std::optional<HistoryFrame> recorded(std::int64_t stepIndex) const;
 
  private:
   void threadMain();
@@ -100,6 +120,8 @@ class Runner {
   void startRun(RunStatus status);
   void emitSamples();
   void publish(double wall);
+  void record();
+  const HistoryFrame* findFrame(std::int64_t stepIndex) const;
   void setMessage(std::string message);
 
   RunnerOptions options_;
@@ -119,6 +141,7 @@ class Runner {
   std::string scenePath_;
   io::SetList sceneSets_;
   bool sceneFromFile_ = false;
+  io::Lesson lesson_;  // the scene file's "lesson" (empty title and text: none)
   /// What publish() needs per body and does not change during a run (computed at load).
   struct BodyCache {
     double deltaAuto = 0.0;  // m
@@ -162,6 +185,12 @@ class Runner {
   std::vector<StepRecord> recent_;
   std::size_t recentNext_ = 0;
   core::StepReport lastReport_;
+
+  // History (scrubbing).
+  std::deque<HistoryFrame> history_;
+  std::optional<std::int64_t> scrub_;  // the recorded step shown, while scrubbing
+
+  SetTeaching teaching_;  // teaching overlays asked for (SetTeaching)
 
   std::vector<PlotSample> pendingSamples_;
   TripleBuffer<Snapshot> snapshots_;

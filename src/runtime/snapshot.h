@@ -20,6 +20,21 @@ enum class RunStatus {
   kFailed,   ///< a step failed: paused, `message` says why
 };
 
+/// What the teaching overlays show of one body (SetTeaching), world frame at the COM.
+struct BodyTeaching {
+  core::ForceBreakdown forces;  ///< N and N·m about the COM (World::forceBreakdown)
+  /// Added mass: the translational block M_vv of 𝓘_fluid (kg, body frame; the same about
+  /// any reference point) and the rotational block about the COM (kg·m², body frame, the
+  /// ω block of 𝓘_fluid re-expressed with the COM velocity as the linear part).
+  Mat3 addedTranslational = Mat3::Zero();
+  Mat3 addedRotational = Mat3::Zero();
+  Mat3 bodyRotational = Mat3::Zero();  ///< the body's inertia about its COM, kg·m², body
+  Vec3 linearMomentumBody = Vec3::Zero();    ///< 𝓘_body Y, linear part, world, kg·m/s
+  Vec3 linearMomentumTotal = Vec3::Zero();   ///< μ = 𝒦Y + μ⁰, linear part, world, kg·m/s
+  Vec3 angularMomentumBody = Vec3::Zero();   ///< 𝓘_body Y about the COM, world, kg·m²/s
+  Vec3 angularMomentumTotal = Vec3::Zero();  ///< μ about the COM, world, kg·m²/s
+};
+
 /// One body as the renderer and the panels see it.
 struct BodySnapshot {
   std::string name;
@@ -42,6 +57,9 @@ struct BodySnapshot {
   /// The broad normal for the falling-pattern classifier: the principal axis of largest
   /// moment of inertia about the COM, body coordinates, unit (computed at load).
   Vec3 broadNormalBody = Vec3::UnitZ();
+  /// Teaching overlays: set only while the viewer asks (SetTeaching) and not while
+  /// scrubbing (the live world's forces would not match the recorded state).
+  std::optional<BodyTeaching> teaching;
 };
 
 /// The parameters the world is stepping with now.
@@ -84,6 +102,9 @@ struct Snapshot {
   /// False for a scene built in memory (LoadWorld): `scenePath` is then only a label.
   bool sceneFromFile = false;
   std::string sceneName;
+  /// The scene file's "lesson" (io::Lesson: title and one paragraph), empty when it has none.
+  std::string lessonTitle;
+  std::string lessonText;
   double duration = 0.0;  ///< the scene's sim.duration, s (informative; the viewer runs on)
   AppliedParams params;
   SolverStats solver;
@@ -94,6 +115,19 @@ struct Snapshot {
   std::string ghostModel;
   std::vector<BodySnapshot> ghostBodies;
   std::int64_t ghostStepIndex = 0;
+  /// History (RunnerOptions::historySeconds): the recorded steps historyFirst … historyLast
+  /// (none when historyLast < historyFirst), at simulated times historyFirstTime …
+  /// historyLastTime, s.
+  std::int64_t historyFirst = 0;
+  std::int64_t historyLast = -1;
+  double historyFirstTime = 0.0;
+  double historyLastTime = 0.0;
+  /// Scrubbing (the Scrub command): `stepIndex`, `time`, the bodies' vertices and diagnostics
+  /// (and the ghost's) are those recorded at that step, bit for bit; the world itself is at
+  /// liveStepIndex / liveTime and continues from there.
+  bool scrubbing = false;
+  std::int64_t liveStepIndex = 0;  ///< the world's step index (= stepIndex unless scrubbing)
+  double liveTime = 0.0;           ///< the world's time, s
   double realTimeFactor = 0.0;  ///< measured simulated s per wall s (0 when paused)
   double stepsPerSecond = 0.0;  ///< measured steps per wall second
   std::int64_t reanchors = 0;   ///< times the pacer gave up catching up (slow machine)

@@ -5,7 +5,9 @@
 //   check_screenshot SAMARA SCENE OUT.png FRAMES WIDTH HEIGHT [VIEWER OPTION...]
 // (extra options go to `samara view` as they are; --realtime relaxes the time check;
 // `--expect-size WxH` is the check's own: the PNG's size when it differs from the window's,
-// as with `--shot-size WxH`)
+// as with `--shot-size WxH`; `--differs-from OTHER.png` too: the PNG must differ from OTHER
+// (same size) in at least `--min-differing N` pixels, default 1, e.g. an overlay switched on
+// versus off)
 // (runs `SAMARA view SCENE --frames N --screenshot OUT.png --width W --height H`)
 #include <array>
 #include <cstdio>
@@ -72,6 +74,8 @@ int main(int argc, char** argv) {
   bool realtime = false;
   std::string extra;
   int expectWidth = width, expectHeight = height;
+  std::string differsFrom;
+  long minDiffering = 1;
   for (int i = 7; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--expect-size" && i + 1 < argc) {
@@ -79,6 +83,14 @@ int main(int argc, char** argv) {
         std::printf("usage: --expect-size WxH (got %s)\n", argv[i]);
         return 1;
       }
+      continue;
+    }
+    if (a == "--differs-from" && i + 1 < argc) {
+      differsFrom = argv[++i];
+      continue;
+    }
+    if (a == "--min-differing" && i + 1 < argc) {
+      minDiffering = std::atol(argv[++i]);
       continue;
     }
     realtime = realtime || a == "--realtime";
@@ -134,6 +146,29 @@ int main(int argc, char** argv) {
     }
     const double mean = sum / static_cast<double>(n);
     variance += (sum2 / static_cast<double>(n) - mean * mean) / 3.0;
+  }
+  if (!differsFrom.empty()) {
+    int w2 = 0, h2 = 0, c2 = 0;
+    unsigned char* other = stbi_load(differsFrom.c_str(), &w2, &h2, &c2, 3);
+    if (!other || w2 != w || h2 != h) {
+      std::printf("FAIL: %s is missing, not a PNG or not %dx%d\n", differsFrom.c_str(), w, h);
+      ok = false;
+    } else {
+      long differing = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        differing += (pixels[3 * i] != other[3 * i] || pixels[3 * i + 1] != other[3 * i + 1] ||
+                      pixels[3 * i + 2] != other[3 * i + 2])
+                         ? 1
+                         : 0;
+      }
+      std::printf("%ld pixels differ from %s\n", differing, differsFrom.c_str());
+      if (differing < minDiffering) {
+        std::printf("FAIL: fewer than %ld pixels differ from %s\n", minDiffering,
+                    differsFrom.c_str());
+        ok = false;
+      }
+    }
+    if (other) stbi_image_free(other);
   }
   stbi_image_free(pixels);
   std::printf("pixel variance %.1f\n", variance);

@@ -49,6 +49,37 @@ TEST_CASE("the shipped scenes load and build a World", "[io][scene]") {
   }
 }
 
+TEST_CASE("a scene's lesson is read and checked", "[io][scene][lesson]") {
+  const std::string top = R"("lesson": {"title": "Sinking", "text": "One paragraph."})";
+  // loadScene accepts the key (the world is not affected); loadLesson reads it.
+  CHECK(scene(oneBody("", top)).bodies.size() == 1);
+  const std::optional<samara::io::Lesson> l = samara::io::parseLesson(oneBody("", top), "t.json");
+  REQUIRE(l);
+  CHECK(l->title == "Sinking");
+  CHECK(l->text == "One paragraph.");
+  CHECK_FALSE(samara::io::parseLesson(oneBody(), "t.json"));
+  CHECK(sceneError(oneBody("", R"("lesson": {"title": "x"})")).field() == "/lesson/text");
+  CHECK(sceneError(oneBody("", R"("lesson": {"title": 3, "text": ""})")).field() ==
+        "/lesson/title");
+  CHECK(sceneError(oneBody("", R"("lesson": {"title": "", "text": "", "x": 1})")).field() ==
+        "/lesson");  // unknown key named in the message
+}
+
+TEST_CASE("every lesson in assets/lessons has a title and a text and builds a World",
+          "[io][scene][lesson]") {
+  for (const char* name : {"plate_normal_tangential", "sphere_added_mass", "leaf_flutter",
+                           "maple_seed_autorotation", "coin_in_water", "swimming_eel"}) {
+    const std::string path = std::string(SAMARA_SOURCE_DIR) + "/assets/lessons/" + name + ".json";
+    INFO(path);
+    const std::optional<samara::io::Lesson> l = samara::io::loadLesson(path);
+    REQUIRE(l);
+    CHECK(l->title.size() > 5);
+    CHECK(l->text.size() > 200);
+    const samara::core::World world = samara::io::makeWorld(samara::io::loadScene(path), path);
+    CHECK(world.numBodies() >= 1);
+  }
+}
+
 TEST_CASE("a minimal scene gets the documented defaults", "[io][scene]") {
   const WorldDef def = scene(oneBody());
   CHECK(def.name == "test");  // the file's stem

@@ -16,36 +16,18 @@
 #include "models/registry.h"
 #include "runtime/fall_patterns.h"
 #include "runtime/runner.h"
+#include "same_bits.h"
 #include "runtime/time_series.h"
 
 using namespace samara;
 using namespace samara::runtime;
+using samara::runtime::test::sameBits;
 
 namespace {
 
 const std::string kPlate = std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/falling_plate.json";
 const std::string kPlates =
     std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/falling_plates_air.json";
-
-bool sameBits(const double* a, const double* b, int n) {
-  return std::memcmp(a, b, static_cast<std::size_t>(n) * sizeof(double)) == 0;
-}
-
-bool sameBits(const core::BodyState& a, const core::BodyState& b) {
-  return sameBits(a.g.q.coeffs().data(), b.g.q.coeffs().data(), 4) &&
-         sameBits(a.g.b.data(), b.g.b.data(), 3) && sameBits(a.Y.data(), b.Y.data(), 6) &&
-         sameBits(a.mu.data(), b.mu.data(), 6);
-}
-
-bool sameBits(const core::BodyDiagnostics& a, const core::BodyDiagnostics& b) {
-  return sameBits(a.com.data(), b.com.data(), 3) &&
-         sameBits(a.q.coeffs().data(), b.q.coeffs().data(), 4) &&
-         sameBits(a.velocity.data(), b.velocity.data(), 3) &&
-         sameBits(a.omega.data(), b.omega.data(), 3) &&
-         sameBits(a.linearMomentum.data(), b.linearMomentum.data(), 3) &&
-         sameBits(a.angularMomentum.data(), b.angularMomentum.data(), 3) &&
-         sameBits(&a.kineticEnergy, &b.kineticEnergy, 1);
-}
 
 struct Fixture {
   std::shared_ptr<ManualClock> clock = std::make_shared<ManualClock>();
@@ -492,4 +474,26 @@ TEST_CASE("Runner: a threaded run with a ghost and live commands replays bit for
   };
   CHECK(sameBits(world->state(0), replay({}).state(0)));
   CHECK(sameBits(ghostWorld->state(0), replay(allModels(1, "xie-miyata")).state(0)));
+}
+
+TEST_CASE("Runner: the no-added-mass ghost is the scene with delta = 0, and keeps it",
+          "[runtime][runner][determinism][compare]") {
+  Fixture f;
+  f.runner->post(LoadScene{kPlate, {}});
+  f.runner->post(SetGhost{std::string(kNoAddedMassGhost)});
+  f.runner->post(Step{150});
+  f.runner->post(SetDelta{0, 0.02});  // the main body's δ changes; the ghost's stays 0
+  f.runner->post(Step{150});
+  f.frame();
+  const Snapshot& s = f.snap();
+  CHECK(s.message.empty());
+  REQUIRE(f.runner->ghost() != nullptr);
+  CHECK(s.ghostModel == kNoAddedMassGhost);
+  CHECK(f.runner->ghost()->info(0).delta == 0.0);
+  CHECK(f.runner->ghost()->info(0).addedMass.isZero(0.0));
+  core::World alone = io::makeWorld(io::loadScene(kPlate, {{"bodies.0.delta", "0"}}), kPlate);
+  for (int k = 0; k < 300; ++k) REQUIRE(alone.step().ok());
+  CHECK(sameBits(f.runner->ghost()->state(0), alone.state(0)));
+  // The main body fell with its added mass: a different trajectory.
+  CHECK(f.runner->world()->state(0).g.b != alone.state(0).g.b);
 }

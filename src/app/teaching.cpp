@@ -1,0 +1,368 @@
+#include "app/teaching.h"
+
+#include <imgui.h>
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/glm_eigen.h"
+#include "app/glyph.h"
+
+namespace samara::app {
+namespace {
+
+// Colours (sRGB): distinct hues for the four resultant forces, the others muted.
+constexpr ImU32 kLiftDrag = IM_COL32(255, 140, 0, 255);
+constexpr ImU32 kGravity = IM_COL32(80, 140, 255, 255);
+constexpr ImU32 kBuoyancy = IM_COL32(0, 220, 220, 255);
+constexpr ImU32 kContact = IM_COL32(70, 210, 90, 255);
+constexpr ImU32 kFace = IM_COL32(255, 215, 90, 190);
+constexpr ImU32 kAdded = IM_COL32(235, 70, 210, 255);
+constexpr ImU32 kOwn = IM_COL32(245, 245, 245, 230);
+constexpr ImU32 kVelocity = IM_COL32(255, 255, 90, 255);
+constexpr ImU32 kOmega = IM_COL32(255, 110, 110, 255);
+constexpr ImU32 kMomentumBody = IM_COL32(190, 190, 190, 255);
+constexpr ImU32 kMomentumTotal = IM_COL32(185, 90, 255, 255);
+
+ImVec4 toVec4(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
+
+/// World point → window position (ImGui units); nullopt behind the camera.
+struct Projector {
+  glm::mat4 viewProj;
+  float width, height;
+  std::optional<ImVec2> operator()(const Vec3& p) const {
+    const glm::vec4 c = viewProj * glm::vec4(toGlm(p), 1.0f);
+    if (c.w <= 1e-6f) return std::nullopt;
+    return ImVec2((0.5f + 0.5f * c.x / c.w) * width, (0.5f - 0.5f * c.y / c.w) * height);
+  }
+};
+
+/// An arrow from `from` along `vec` (world, m), with an optional label at its tip.
+void arrow(ImDrawList* dl, const Projector& P, const Vec3& from, const Vec3& vec, ImU32 col,
+           float thick, const char* label = nullptr) {
+  const auto a = P(from);
+  const auto b = P(from + vec);
+  if (!a || !b) return;
+  const float dx = b->x - a->x, dy = b->y - a->y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  if (len < 1.0f) return;
+  const float ux = dx / len, uy = dy / len;
+  const float head = std::min(0.4f * len, 3.0f * thick + 6.0f);
+  const ImVec2 base(b->x - ux * head, b->y - uy * head);
+  const ImVec2 side(-uy * 0.55f * head, ux * 0.55f * head);
+  dl->AddLine(*a, base, col, thick);
+  dl->AddTriangleFilled(*b, ImVec2(base.x + side.x, base.y + side.y),
+                        ImVec2(base.x - side.x, base.y - side.y), col);
+  if (label != nullptr) dl->AddText(ImVec2(b->x + 4.0f, b->y - 8.0f), col, label);
+}
+
+/// The three principal ellipses of the affine image T·(unit sphere) as polylines.
+void wireEllipsoid(ImDrawList* dl, const Projector& P, const Eigen::Matrix<double, 3, 4>& T,
+                   ImU32 col, float thick) {
+  constexpr int kN = 48;
+  for (int plane = 0; plane < 3; ++plane) {
+    const int i = plane, j = (plane + 1) % 3;
+    ImVec2 pts[kN];
+    int n = 0;
+    for (int k = 0; k < kN; ++k) {
+      const double t = 2.0 * M_PI * k / kN;
+      Eigen::Vector4d u(0.0, 0.0, 0.0, 1.0);
+      u[i] = std::cos(t);
+      u[j] = std::sin(t);
+      const auto p = P(T * u);
+      if (!p) break;
+      pts[n++] = *p;
+    }
+    if (n == kN) dl->AddPolyline(pts, n, col, ImDrawFlags_Closed, thick);
+  }
+}
+
+/// A sphere of radius r (three great circles).
+void wireSphere(ImDrawList* dl, const Projector& P, const Vec3& c, double r, ImU32 col,
+                float thick) {
+  Eigen::Matrix<double, 3, 4> T;
+  T.leftCols<3>() = r * Mat3::Identity();
+  T.col(3) = c;
+  wireEllipsoid(dl, P, T, col, thick);
+}
+
+/// The largest values seen during one run (auto scales that do not jitter).
+struct Scales {
+  std::uint64_t generation = ~0ull;
+  double force = 0.0, face = 0.0, velocity = 0.0, omega = 0.0, momentum = 0.0,
+         angularMomentum = 0.0;
+};
+Scales gMax;  // UI thread only
+
+double maxRadius(const runtime::Snapshot& s) {
+  double r = 0.0;
+  for (const auto& b : s.bodies) r = std::max(r, b.radius);
+  return r > 0.0 ? r : 0.1;
+}
+
+double largestForce(const runtime::Snapshot& s) {
+  double f = 0.0;
+  for (const auto& b : s.bodies) {
+    if (!b.teaching) continue;
+    const core::ForceBreakdown& fb = b.teaching->forces;
+    for (const auto* w : {&fb.liftDrag, &fb.gravity, &fb.buoyancy, &fb.contact}) {
+      f = std::max(f, w->force.norm());
+    }
+  }
+  return f;
+}
+
+}  // namespace
+
+const std::vector<std::string>& TeachingOverlay::names() {
+  static const std::vector<std::string> kNames = {"forces", "face-forces", "added-mass",
+                                                  "velocity"};
+  return kNames;
+}
+
+bool TeachingOverlay::enable(const std::string& name) {
+  if (name == "forces") {
+    forces_ = true;
+  } else if (name == "face-forces") {
+    faceForces_ = true;
+  } else if (name == "added-mass") {
+    addedMass_ = true;
+  } else if (name == "velocity") {
+    velocity_ = true;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+std::optional<runtime::SetTeaching> TeachingOverlay::request() {
+  runtime::SetTeaching t;
+  t.on = forces_ || faceForces_ || addedMass_ || velocity_ || table_;
+  t.maxFaces = faceForces_ ? maxFaces_ : 0;
+  if (sent_ && sent_->on == t.on && sent_->maxFaces == t.maxFaces) return std::nullopt;
+  sent_ = t;
+  return t;
+}
+
+void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, float right,
+                                float uiScale) {
+  if (s.status == runtime::RunStatus::kEmpty) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float x = right > vp->WorkPos.x ? right : vp->WorkPos.x + vp->WorkSize.x;
+  ImGui::SetNextWindowPos(ImVec2(x - 8.0f, vp->WorkPos.y + 8.0f), ImGuiCond_FirstUseEver,
+                          ImVec2(1.0f, 0.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(300.0f * uiScale, 0.0f), ImVec2(1e4f, 1e4f));
+  ImGui::Begin("Teaching", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::Checkbox("Forces", &forces_);
+  ImGui::SameLine();
+  ImGui::Checkbox("Per face", &faceForces_);
+  ImGui::SameLine();
+  ImGui::Checkbox("Velocity", &velocity_);
+  ImGui::Checkbox("Added-mass glyphs", &addedMass_);
+  ImGui::SameLine();
+  ImGui::Checkbox("Added-mass table", &table_);
+  if (faceForces_) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);
+    ImGui::SliderInt("faces shown", &maxFaces_, 10, 1000, "%d", ImGuiSliderFlags_Logarithmic);
+  }
+  const auto sel = static_cast<std::size_t>(std::max(selected, 0));
+  const runtime::BodySnapshot* b = sel < s.bodies.size() ? &s.bodies[sel] : nullptr;
+  const runtime::BodyTeaching* t = b && b->teaching ? &*b->teaching : nullptr;
+  if (s.scrubbing && (forces_ || faceForces_ || addedMass_ || velocity_ || table_)) {
+    ImGui::TextDisabled("(overlays show the live state only: not while scrubbing)");
+  }
+  if (forces_ || faceForces_) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("Forces");
+    ImGui::Checkbox("auto scale", &autoScale_);
+    if (autoScale_) {
+      const double f = std::max(gMax.force, 1e-12);
+      newtonsPerMeter_ = static_cast<float>(f / (1.5 * maxRadius(s)));
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(autoScale_);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+    ImGui::SliderFloat("N per m", &newtonsPerMeter_, 1e-6f, 1e4f, "%.3g",
+                       ImGuiSliderFlags_Logarithmic);
+    ImGui::EndDisabled();
+    if (t != nullptr) {
+      const core::ForceBreakdown& fb = t->forces;
+      auto row = [](ImU32 c, const char* name, const Vec3& f) {
+        ImGui::TextColored(toVec4(c), "  %-10s %10.4g N", name, f.norm());
+      };
+      ImGui::Text("%s:", b->name.c_str());
+      row(kLiftDrag, "lift+drag", fb.liftDrag.force);
+      row(kGravity, "gravity", fb.gravity.force);
+      row(kBuoyancy, "buoyancy", fb.buoyancy.force);
+      row(kContact, "contact", fb.contact.force);
+      const Vec3 net =
+          fb.liftDrag.force + fb.gravity.force + fb.buoyancy.force + fb.contact.force;
+      ImGui::Text("  %-10s %10.4g N", "sum", net.norm());
+      if (faceForces_) {
+        ImGui::TextColored(toVec4(kFace), "  per-face lift/drag: %zu largest faces",
+                           fb.faces.size());
+      }
+    }
+  }
+  if (velocity_) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("Velocity and momentum");
+    ImGui::TextColored(toVec4(kVelocity), "v");
+    ImGui::SameLine();
+    ImGui::TextColored(toVec4(kOmega), "w (angular)");
+    ImGui::SameLine();
+    ImGui::TextColored(toVec4(kMomentumBody), "p/L body");
+    ImGui::SameLine();
+    ImGui::TextColored(toVec4(kMomentumTotal), "P/L total");
+    if (t != nullptr) {
+      const double pb = t->linearMomentumBody.norm(), pt = t->linearMomentumTotal.norm();
+      ImGui::Text("|p| body %.4g, total %.4g kg m/s", pb, pt);
+      ImGui::Text("|L| body %.4g, total %.4g kg m^2/s", t->angularMomentumBody.norm(),
+                  t->angularMomentumTotal.norm());
+    }
+  }
+  if ((addedMass_ || table_) && b != nullptr) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("Added mass");
+    if (addedMass_) {
+      ImGui::TextColored(toVec4(kAdded), "added (ellipsoid, radii ~ eigenvalues)");
+      ImGui::TextColored(toVec4(kOwn), "body's own mass / inertia, same scale");
+      ImGui::TextDisabled("at the body: translation; beside it: rotation about the COM");
+    }
+    ImGui::Text("%s  model %s", b->name.c_str(), b->model.c_str());
+    ImGui::Text("delta %.4g m%s, body mass %.4g kg", b->delta, b->deltaOverride ? "" : " (auto)",
+                b->mass);
+    if (t != nullptr && ImGui::BeginTable("##added", 4, ImGuiTableFlags_SizingFixedFit)) {
+      const Eigen::SelfAdjointEigenSolver<Mat3> tr(t->addedTranslational);
+      ImGui::TableSetupColumn("axis (body)");
+      ImGui::TableSetupColumn("added kg");
+      ImGui::TableSetupColumn("/ body");
+      ImGui::TableSetupColumn("");
+      ImGui::TableHeadersRow();
+      for (int k = 2; k >= 0; --k) {
+        const Vec3 a = tr.eigenvectors().col(k);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("(%+.2f %+.2f %+.2f)", a.x(), a.y(), a.z());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.4g", tr.eigenvalues()[k]);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3g", b->mass > 0.0 ? tr.eigenvalues()[k] / b->mass : 0.0);
+      }
+      ImGui::EndTable();
+    }
+    if (t != nullptr && ImGui::BeginTable("##addedRot", 3, ImGuiTableFlags_SizingFixedFit)) {
+      const Eigen::SelfAdjointEigenSolver<Mat3> rot(t->addedRotational);
+      ImGui::TableSetupColumn("axis (body)");
+      ImGui::TableSetupColumn("added kg m^2");
+      ImGui::TableSetupColumn("/ body about it");
+      ImGui::TableHeadersRow();
+      for (int k = 2; k >= 0; --k) {
+        const Vec3 a = rot.eigenvectors().col(k);
+        const double own = a.dot(t->bodyRotational * a);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Text("(%+.2f %+.2f %+.2f)", a.x(), a.y(), a.z());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.4g", rot.eigenvalues()[k]);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3g", own > 0.0 ? rot.eigenvalues()[k] / own : 0.0);
+      }
+      ImGui::EndTable();
+    }
+    if (t == nullptr && !s.scrubbing) ImGui::TextDisabled("(waiting for the simulation)");
+  }
+  ImGui::End();
+}
+
+void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& viewProj,
+                                  const glm::mat4& view, float width, float height,
+                                  float uiScale) {
+  if (!(forces_ || faceForces_ || addedMass_ || velocity_) || s.scrubbing) return;
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  const Projector P{viewProj, width, height};
+  const float thick = 3.0f * uiScale;
+  const double R = maxRadius(s);
+  // Auto scales: the largest value seen in this run spans a fixed share of the body size.
+  if (gMax.generation != s.generation) {
+    gMax = Scales{};
+    gMax.generation = s.generation;
+  }
+  gMax.force = std::max(gMax.force, largestForce(s));
+  const double nPerM = autoScale_ ? std::max(gMax.force, 1e-12) / (1.5 * R)
+                                  : static_cast<double>(newtonsPerMeter_);
+  // The camera's right axis in the world (rows of the view matrix's rotation).
+  const Vec3 right(view[0][0], view[1][0], view[2][0]);
+  for (const runtime::BodySnapshot& b : s.bodies) {
+    if (!b.teaching) continue;
+    const runtime::BodyTeaching& t = *b.teaching;
+    const Vec3 c = b.diagnostics.com;
+    const double r = b.radius > 0.0 ? b.radius : R;
+    if (faceForces_ && !t.forces.faces.empty()) {
+      double fmax = 0.0;
+      for (const auto& f : t.forces.faces) fmax = std::max(fmax, f.force.norm());
+      gMax.face = std::max(gMax.face, fmax);
+      const double k = gMax.face > 0.0 ? 0.5 * r / gMax.face : 0.0;
+      for (const auto& f : t.forces.faces) arrow(dl, P, f.position, k * f.force, kFace, 1.5f);
+    }
+    if (forces_) {
+      const core::ForceBreakdown& fb = t.forces;
+      arrow(dl, P, c, fb.gravity.force / nPerM, kGravity, thick, "gravity");
+      arrow(dl, P, c, fb.buoyancy.force / nPerM, kBuoyancy, thick, "buoyancy");
+      arrow(dl, P, c, fb.liftDrag.force / nPerM, kLiftDrag, thick, "lift+drag");
+      arrow(dl, P, c, fb.contact.force / nPerM, kContact, thick, "contact");
+    }
+    if (velocity_) {
+      const Vec3& v = b.diagnostics.velocity;
+      const Vec3& w = b.diagnostics.omega;
+      gMax.velocity = std::max(gMax.velocity, v.norm());
+      gMax.omega = std::max(gMax.omega, w.norm());
+      gMax.momentum = std::max({gMax.momentum, t.linearMomentumBody.norm(),
+                                t.linearMomentumTotal.norm()});
+      gMax.angularMomentum = std::max({gMax.angularMomentum, t.angularMomentumBody.norm(),
+                                       t.angularMomentumTotal.norm()});
+      // Momenta (body and total share a scale: their ratio is the point) span 1.5 r at
+      // their largest; velocities 0.9 r, drawn last so they stay visible on top.
+      auto k = [&](double m, double len) { return m > 0.0 ? len * r / m : 0.0; };
+      const double kp = k(gMax.momentum, 1.5), kl = k(gMax.angularMomentum, 1.5);
+      arrow(dl, P, c, kp * t.linearMomentumTotal, kMomentumTotal, thick, "p total");
+      arrow(dl, P, c, kp * t.linearMomentumBody, kMomentumBody, 0.6f * thick, "p body");
+      arrow(dl, P, c, kl * t.angularMomentumTotal, kMomentumTotal, thick, "L total");
+      arrow(dl, P, c, kl * t.angularMomentumBody, kMomentumBody, 0.6f * thick, "L body");
+      arrow(dl, P, c, k(gMax.velocity, 0.9) * v, kVelocity, 0.7f * thick, "v");
+      arrow(dl, P, c, k(gMax.omega, 0.9) * w, kOmega, 0.7f * thick, "w");
+    }
+    if (addedMass_) {
+      const Mat3 Rb = b.diagnostics.q.toRotationMatrix();
+      // Translational: kg → m, the larger of the added mass and the body's mass spans 1.2 r.
+      const EllipsoidGlyph tr = ellipsoidGlyph(t.addedTranslational, Rb, c, 1.0);
+      const double km = glyphScale(std::max(tr.eigenvalues.maxCoeff(), b.mass), 1.2 * r);
+      const EllipsoidGlyph trs = ellipsoidGlyph(t.addedTranslational, Rb, c, km);
+      wireSphere(dl, P, c, km * b.mass, kOwn, 1.5f);
+      wireEllipsoid(dl, P, trs.transform(), kAdded, thick);
+      for (int a = 0; a < 3; ++a) {
+        const Vec3 axis = trs.radii[a] * trs.axes.col(a);
+        if (const auto p0 = P(c - axis), p1 = P(c + axis); p0 && p1) {
+          dl->AddLine(*p0, *p1, kAdded, 1.5f);
+        }
+      }
+      // Rotational, beside the body: added inertia about the COM and the body's own.
+      const Vec3 c2 = c + 2.4 * r * right;
+      const EllipsoidGlyph own = ellipsoidGlyph(t.bodyRotational, Rb, c2, 1.0);
+      const EllipsoidGlyph add = ellipsoidGlyph(t.addedRotational, Rb, c2, 1.0);
+      const double ki = glyphScale(
+          std::max(own.eigenvalues.maxCoeff(), add.eigenvalues.maxCoeff()), 1.0 * r);
+      wireEllipsoid(dl, P, ellipsoidGlyph(t.bodyRotational, Rb, c2, ki).transform(), kOwn, 1.5f);
+      wireEllipsoid(dl, P, ellipsoidGlyph(t.addedRotational, Rb, c2, ki).transform(), kAdded,
+                    thick);
+      if (const auto p = P(c2 + 1.1 * r * Vec3::UnitY())) {
+        dl->AddText(*p, kAdded, "added inertia");
+      }
+      if (const auto p = P(c + 1.3 * r * Vec3::UnitY())) dl->AddText(*p, kAdded, "added mass");
+    }
+  }
+}
+
+}  // namespace samara::app

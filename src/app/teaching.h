@@ -1,0 +1,49 @@
+#pragma once
+// Teaching overlays (issue 8): force arrows at the centre of mass (lift/drag, gravity,
+// buoyancy, contact) with a length scale and a legend, optional per-face lift/drag arrows,
+// the added-mass glyphs (translational and rotational, beside the body's own mass and
+// inertia at the same scale), velocity and momentum vectors, and the "Teaching" panel with
+// their checkboxes and the added-mass table. Drawn over the 3D view in screen space (ImGui's
+// background draw list: thick lines that stay visible to an audience, never hidden by the
+// body). The data comes from BodySnapshot::teaching, which the runner fills only while
+// request() asks for it. The geometry of the glyphs is app/glyph.h (GL-free, tested).
+#include <glm/glm.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/commands.h"
+#include "runtime/snapshot.h"
+
+namespace samara::app {
+
+class TeachingOverlay {
+ public:
+  /// The overlay names of `samara view --overlay` and ViewerOptions::overlays.
+  static const std::vector<std::string>& names();
+  /// Switches the named overlay on; false for an unknown name.
+  bool enable(const std::string& name);
+  /// The SetTeaching command to post when what the overlays need changed since the last
+  /// call (nullopt otherwise).
+  std::optional<runtime::SetTeaching> request();
+  /// The "Teaching" panel (checkboxes, scales, legend, added-mass table) for body
+  /// `selected`, at the top right of the free part of the window (which ends at x = `right`).
+  void drawPanel(const runtime::Snapshot& s, int selected, float right, float uiScale);
+  /// The overlays over the 3D view: `viewProj` the camera's, `view` its view matrix, the
+  /// window `width` × `height` in ImGui units.
+  void drawOverlay(const runtime::Snapshot& s, const glm::mat4& viewProj, const glm::mat4& view,
+                   float width, float height, float uiScale);
+
+ private:
+  bool forces_ = false;      // resultant force arrows at the COM
+  bool faceForces_ = false;  // per-face lift/drag arrows
+  bool addedMass_ = false;   // glyphs
+  bool velocity_ = false;    // velocity and momentum vectors
+  bool table_ = false;       // the added-mass table
+  int maxFaces_ = 150;       // per-face arrows shown (largest |f| first)
+  bool autoScale_ = true;    // force scale: the largest resultant spans 1.5 body radii
+  float newtonsPerMeter_ = 1.0f;  // force scale, N per m of arrow (when not auto)
+  std::optional<runtime::SetTeaching> sent_;
+};
+
+}  // namespace samara::app

@@ -1,0 +1,94 @@
+// World::forceBreakdown: gravity, buoyancy, lift/drag and per-face forces at the current
+// state (the viewer's force arrows).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "core/world.h"
+#include "geometry/primitives.h"
+
+using namespace samara;
+using namespace samara::core;
+
+namespace {
+
+BodyDef sphere(double r, double density, int subdivisions) {
+  BodyDef b;
+  b.name = "sphere";
+  b.mesh = geometry::makeSphere(r, subdivisions);
+  b.mass.mode = MassMode::kDensity;
+  b.mass.density = density;
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("Force breakdown: gravity is m g and buoyancy of a submerged sphere rho V g",
+          "[core][forces][breakdown]") {
+  WorldDef def;
+  def.fluid.density = 1.2;
+  def.fluid.water = WaterDef{1.0, 998.0};  // the sphere at y = 0 is fully under water
+  def.gravity = Vec3(0.3, -9.81, 0.1);
+  def.bodies.push_back(sphere(0.05, 2000.0, 3));
+  def.bodies[0].orientation = Quat(Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()));
+  World w(def);
+  const BodyInfo info = w.info(0);
+  const ForceBreakdown fb = w.forceBreakdown(0);
+  CHECK(fb.gravity.force == info.mass * def.gravity);
+  CHECK(fb.gravity.torque == Vec3::Zero());
+  const Vec3 expected = -998.0 * info.volume * def.gravity;
+  CHECK((fb.buoyancy.force - expected).norm() <= 1e-12 * expected.norm());
+  // The centroid of the closed volume is the COM of a uniform body: no torque.
+  CHECK(fb.buoyancy.torque.norm() <= 1e-12 * expected.norm() * 0.05);
+  CHECK(fb.contact.force == Vec3::Zero());
+  CHECK(fb.liftDrag.force == Vec3::Zero());  // at rest
+}
+
+TEST_CASE("Force breakdown: at terminal speed lift/drag, gravity and buoyancy balance",
+          "[core][forces][breakdown]") {
+  WorldDef def;
+  def.fluid.density = 998.0;
+  def.dt = 0.002;
+  def.bodies.push_back(sphere(0.05, 2000.0, 3));
+  World w(def);
+  while (w.time() < 4.0) REQUIRE(w.step().ok());
+  const ForceBreakdown fb = w.forceBreakdown(0, 1 << 20);
+  const Vec3 sum = fb.liftDrag.force + fb.gravity.force + fb.buoyancy.force + fb.contact.force;
+  INFO("lift/drag " << fb.liftDrag.force.transpose() << ", sum " << sum.transpose());
+  CHECK(fb.liftDrag.force.y() > 0.0);
+  CHECK(sum.norm() <= 1e-6 * fb.gravity.force.norm());
+  const Vec3 torque = fb.liftDrag.torque + fb.buoyancy.torque + fb.contact.torque;
+  CHECK(torque.norm() <= 1e-6 * fb.gravity.force.norm() * 0.05);
+
+  // Every face listed: their forces sum to the resultant; largest first.
+  REQUIRE(fb.faces.size() == static_cast<size_t>(w.info(0).faces));
+  Vec3 faceSum = Vec3::Zero();
+  for (const FaceForce& f : fb.faces) faceSum += f.force;
+  CHECK((faceSum - fb.liftDrag.force).norm() <= 1e-12 * fb.liftDrag.force.norm());
+  for (size_t k = 1; k < fb.faces.size(); ++k) {
+    CHECK(fb.faces[k - 1].force.norm() >= fb.faces[k].force.norm());
+  }
+  // Subsampled: the N largest.
+  const ForceBreakdown few = w.forceBreakdown(0, 10);
+  REQUIRE(few.faces.size() == 10);
+  for (size_t k = 0; k < 10; ++k) CHECK(few.faces[k].force == fb.faces[k].force);
+  const Vec3 com = w.diagnostics(0).com;
+  for (const FaceForce& f : few.faces) CHECK((f.position - com).norm() < 0.0501);
+}
+
+TEST_CASE("Force breakdown: a box resting on the floor is held by the contact force",
+          "[core][forces][breakdown]") {
+  WorldDef def;
+  def.fluid.density = 0.0;
+  def.floor = FloorDef{};
+  def.dt = 0.002;
+  BodyDef b;
+  b.mesh = geometry::makeBox(Vec3(0.2, 0.1, 0.2), 1);
+  b.mass.density = 500.0;
+  b.position = Vec3(0, 0.06, 0);
+  def.bodies.push_back(b);
+  World w(def);
+  while (w.time() < 3.0) REQUIRE(w.step().ok());
+  const ForceBreakdown fb = w.forceBreakdown(0);
+  CHECK(fb.contact.force.y() == Approx(-fb.gravity.force.y()).epsilon(1e-3));
+}
