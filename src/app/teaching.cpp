@@ -15,6 +15,8 @@ namespace {
 
 // Colours (sRGB): distinct hues for the four resultant forces, the others muted.
 constexpr ImU32 kLiftDrag = IM_COL32(255, 140, 0, 255);
+constexpr ImU32 kLift = IM_COL32(255, 215, 0, 255);
+constexpr ImU32 kDrag = IM_COL32(255, 90, 60, 255);
 constexpr ImU32 kGravity = IM_COL32(80, 140, 255, 255);
 constexpr ImU32 kBuoyancy = IM_COL32(0, 220, 220, 255);
 constexpr ImU32 kContact = IM_COL32(70, 210, 90, 255);
@@ -193,6 +195,8 @@ void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, float 
         ImGui::TextColored(toVec4(c), "  %-10s %10.4g N", name, f.norm());
       };
       ImGui::Text("%s:", b->name.c_str());
+      row(kLift, "lift", fb.lift);
+      row(kDrag, "drag", fb.drag);
       row(kLiftDrag, "lift+drag", fb.liftDrag.force);
       row(kGravity, "gravity", fb.gravity.force);
       row(kBuoyancy, "buoyancy", fb.buoyancy.force);
@@ -311,7 +315,8 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
       const core::ForceBreakdown& fb = t.forces;
       arrow(dl, P, c, fb.gravity.force / nPerM, kGravity, thick, "gravity");
       arrow(dl, P, c, fb.buoyancy.force / nPerM, kBuoyancy, thick, "buoyancy");
-      arrow(dl, P, c, fb.liftDrag.force / nPerM, kLiftDrag, thick, "lift+drag");
+      arrow(dl, P, c, fb.lift / nPerM, kLift, thick, "lift");
+      arrow(dl, P, c, fb.drag / nPerM, kDrag, thick, "drag");
       arrow(dl, P, c, fb.contact.force / nPerM, kContact, thick, "contact");
     }
     if (velocity_) {

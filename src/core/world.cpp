@@ -346,6 +346,17 @@ ForceBreakdown World::forceBreakdown(int i, int maxFaces) const {
   query.velocity = q * Vec3(s.Y.tail<3>() + s.Y.head<3>().cross(b.com));
   query.t = time_;
   out.liftDrag = fluidWrench(i, query);
+  {
+    Vec3 flow = def_.fluid.wind;
+    if (def_.fluid.gusts) flow += def_.fluid.gusts->velocity(s.g.toWorld(b.com), time_);
+    const Vec3 u = query.velocity - flow;
+    const double un = u.norm();
+    if (un > 0.0) {
+      const Vec3 e = u / un;
+      out.drag = out.liftDrag.force.dot(e) * e;
+      out.lift = out.liftDrag.force - out.drag;
+    }
+  }
   if (maxFaces <= 0 || b.model || b.firstOrder) return out;
   // Per-face forces with the drag coefficients at the current pose (as fluidWrench).
   BodyImpl c = b;

@@ -92,6 +92,10 @@ struct FaceForce {
 /// the added-mass inertia (𝒦 acting on the acceleration, which has no force of its own).
 struct ForceBreakdown {
   FluidWrench liftDrag;  ///< velocity-dependent fluid wrench (see FluidWrench)
+  /// liftDrag.force split along the COM's velocity relative to the flow u: drag = (F·û)û
+  /// (opposing u when it resists), lift = F − drag (⊥ u); N, world. Both 0 when u = 0.
+  Vec3 drag = Vec3::Zero();
+  Vec3 lift = Vec3::Zero();
   FluidWrench gravity;   ///< m·g at the COM (torque 0)
   FluidWrench buoyancy;  ///< hydrostatic (0 when the body's model has no buoyancy)
   FluidWrench contact;   ///< floor spring–damper and friction at the current Y
