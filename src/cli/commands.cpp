@@ -95,6 +95,7 @@ const char* const kRunHelp =
     "options:\n"
     "  --duration S        simulated time in seconds (default: the scene's sim.duration)\n"
     "  --dt H              time step in seconds (default: the scene's sim.dt)\n"
+    "  --steps N           take exactly N steps (instead of duration / dt)\n"
     "  --set PATH=VALUE    change a scene field before loading; PATH is a JSON pointer\n"
     "                      (/fluid/density) or a dotted path (fluid.density, bodies.0.delta);\n"
     "                      VALUE is JSON, or a bare string (auto). Repeatable.\n"
@@ -208,6 +209,7 @@ struct Options {
   io::SetList sets;
   std::string out;
   long long every = 1;
+  std::optional<long long> steps;
   bool summary = false;
   bool classify = false;
   bool json = false;
@@ -252,6 +254,8 @@ Options parseOptions(const std::string& command, const std::vector<std::string>&
     } else if (isRun && name == "--out") {
       o.out = scan.value();
       if (o.out.empty()) throw UsageError{command + ": --out needs a file name"};
+    } else if (isRun && name == "--steps") {
+      o.steps = parseCount(command, name, scan.value());
     } else if (isRun && name == "--every") {
       o.every = parseCount(command, name, scan.value());
     } else if (isRun && name == "--classify") {
@@ -269,6 +273,9 @@ Options parseOptions(const std::string& command, const std::vector<std::string>&
   }
   o.help = scan.help();
   if (o.help) return o;
+  if (o.steps && o.duration) {
+    throw UsageError{command + ": --steps and --duration exclude each other"};
+  }
   o.scene = scan.onePositional("SCENE");
   return o;
 }
@@ -333,11 +340,11 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
   if (o.duration) def.duration = *o.duration;
   if (o.dt) def.dt = *o.dt;
   const std::string sceneName = def.name;
-  const double duration = def.duration;
   const double dt = def.dt;
+  const double duration = o.steps ? static_cast<double>(*o.steps) * dt : def.duration;
   core::World world = io::makeWorld(std::move(def), o.scene);
 
-  const long long steps = stepCount(duration, dt);
+  const long long steps = o.steps ? *o.steps : stepCount(duration, dt);
   if (steps > 1'000'000'000'000LL) {
     throw io::Error(o.scene, "duration / dt is more than 10^12 steps");
   }

@@ -61,6 +61,8 @@ TEST_CASE("usage errors exit 2 with samara: <message>", "[cli][errors]") {
       {{"run", scene, "--duration", "nan"}, "--duration needs a finite number >= 0"},
       {{"run", scene, "--every", "0"}, "--every needs an integer >= 1"},
       {{"run", scene, "--every", "2.5"}, "--every needs an integer >= 1"},
+      {{"run", scene, "--steps", "0"}, "--steps needs an integer >= 1"},
+      {{"run", scene, "--steps", "3", "--duration", "1"}, "--steps and --duration exclude"},
       {{"run", scene, "--set", "fluid.density"}, "--set needs PATH=VALUE"},
       {{"run", scene, "--summary=yes"}, "--summary takes no value"},
       {{"view", "--frames", "0"}, "view: --frames needs an integer in [1, 100000000]"},
@@ -215,6 +217,13 @@ TEST_CASE("run --every N writes every N-th step, --duration and --dt override", 
   r = cli({"run", path, "--duration", "0"});
   REQUIRE(r.code == 0);
   CHECK(lines(r.out).size() == 3);
+
+  // --steps N takes exactly N steps of the scene's dt (0.01 s), whatever its duration.
+  r = cli({"run", path, "--steps", "7"});
+  REQUIRE(r.code == 0);
+  rows = lines(r.out);
+  REQUIRE(rows.size() == 1 + 2 * 8);
+  CHECK(std::stod(fields(rows.back())[0]) == Approx(0.07));
 }
 
 TEST_CASE("run --set fluid.density=998 changes the outcome", "[cli][set]") {
