@@ -45,9 +45,9 @@ void timeSteps(benchmark::State& state, World* world) {
     if (++steps % 2000 == 0) *world = start;
   }
   state.counters["faces"] = faces;
-  state.counters["ns_per_face_step"] = benchmark::Counter(
-      static_cast<double>(steps) * faces * 1e-9,
-      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_face_step"] =
+      benchmark::Counter(static_cast<double>(steps) * faces * 1e-9,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   state.counters["newton_iters"] = static_cast<double>(iters) / static_cast<double>(steps);
 }
 

@@ -8,9 +8,9 @@ namespace samara::app {
 
 /// An ellipsoid glyph: x = center + axes · diag(radii) · u for unit vectors u.
 struct EllipsoidGlyph {
-  Vec3 center = Vec3::Zero();   ///< world, m
-  Mat3 axes = Mat3::Identity(); ///< columns: unit principal axes, world (right-handed)
-  Vec3 radii = Vec3::Zero();    ///< m, = scale × eigenvalue (≥ 0), ascending
+  Vec3 center = Vec3::Zero();       ///< world, m
+  Mat3 axes = Mat3::Identity();     ///< columns: unit principal axes, world (right-handed)
+  Vec3 radii = Vec3::Zero();        ///< m, = scale × eigenvalue (≥ 0), ascending
   Vec3 eigenvalues = Vec3::Zero();  ///< of the tensor, its unit, ascending
   /// The affine map of the unit sphere onto the glyph: world point = transform · (u, 1).
   Eigen::Matrix<double, 3, 4> transform() const;

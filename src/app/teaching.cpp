@@ -201,8 +201,7 @@ void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, float 
       row(kGravity, "gravity", fb.gravity.force);
       row(kBuoyancy, "buoyancy", fb.buoyancy.force);
       row(kContact, "contact", fb.contact.force);
-      const Vec3 net =
-          fb.liftDrag.force + fb.gravity.force + fb.buoyancy.force + fb.contact.force;
+      const Vec3 net = fb.liftDrag.force + fb.gravity.force + fb.buoyancy.force + fb.contact.force;
       ImGui::Text("  %-10s %10.4g N", "sum", net.norm());
       if (faceForces_) {
         ImGui::TextColored(toVec4(kFace), "  per-face lift/drag: %zu largest faces",
@@ -282,8 +281,7 @@ void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, float 
 }
 
 void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& viewProj,
-                                  const glm::mat4& view, float width, float height,
-                                  float uiScale) {
+                                  const glm::mat4& view, float width, float height, float uiScale) {
   if (!(forces_ || faceForces_ || addedMass_ || velocity_) || s.scrubbing) return;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Projector P{viewProj, width, height};
@@ -295,8 +293,8 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
     gMax.generation = s.generation;
   }
   gMax.force = std::max(gMax.force, largestForce(s));
-  const double nPerM = autoScale_ ? std::max(gMax.force, 1e-12) / (1.5 * R)
-                                  : static_cast<double>(newtonsPerMeter_);
+  const double nPerM =
+      autoScale_ ? std::max(gMax.force, 1e-12) / (1.5 * R) : static_cast<double>(newtonsPerMeter_);
   // The camera's right axis in the world (rows of the view matrix's rotation).
   const Vec3 right(view[0][0], view[1][0], view[2][0]);
   for (const runtime::BodySnapshot& b : s.bodies) {
@@ -324,10 +322,10 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
       const Vec3& w = b.diagnostics.omega;
       gMax.velocity = std::max(gMax.velocity, v.norm());
       gMax.omega = std::max(gMax.omega, w.norm());
-      gMax.momentum = std::max({gMax.momentum, t.linearMomentumBody.norm(),
-                                t.linearMomentumTotal.norm()});
-      gMax.angularMomentum = std::max({gMax.angularMomentum, t.angularMomentumBody.norm(),
-                                       t.angularMomentumTotal.norm()});
+      gMax.momentum =
+          std::max({gMax.momentum, t.linearMomentumBody.norm(), t.linearMomentumTotal.norm()});
+      gMax.angularMomentum = std::max(
+          {gMax.angularMomentum, t.angularMomentumBody.norm(), t.angularMomentumTotal.norm()});
       // Momenta (body and total share a scale: their ratio is the point) span 1.5 r at
       // their largest; velocities 0.9 r, drawn last so they stay visible on top.
       auto k = [&](double m, double len) { return m > 0.0 ? len * r / m : 0.0; };
@@ -357,8 +355,8 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
       const Vec3 c2 = c + 2.4 * r * right;
       const EllipsoidGlyph own = ellipsoidGlyph(t.bodyRotational, Rb, c2, 1.0);
       const EllipsoidGlyph add = ellipsoidGlyph(t.addedRotational, Rb, c2, 1.0);
-      const double ki = glyphScale(
-          std::max(own.eigenvalues.maxCoeff(), add.eigenvalues.maxCoeff()), 1.0 * r);
+      const double ki =
+          glyphScale(std::max(own.eigenvalues.maxCoeff(), add.eigenvalues.maxCoeff()), 1.0 * r);
       wireEllipsoid(dl, P, ellipsoidGlyph(t.bodyRotational, Rb, c2, ki).transform(), kOwn, 1.5f);
       wireEllipsoid(dl, P, ellipsoidGlyph(t.addedRotational, Rb, c2, ki).transform(), kAdded,
                     thick);

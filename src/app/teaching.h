@@ -35,13 +35,13 @@ class TeachingOverlay {
                    float width, float height, float uiScale);
 
  private:
-  bool forces_ = false;      // resultant force arrows at the COM
-  bool faceForces_ = false;  // per-face lift/drag arrows
-  bool addedMass_ = false;   // glyphs
-  bool velocity_ = false;    // velocity and momentum vectors
-  bool table_ = false;       // the added-mass table
-  int maxFaces_ = 150;       // per-face arrows shown (largest |f| first)
-  bool autoScale_ = true;    // force scale: the largest resultant spans 1.5 body radii
+  bool forces_ = false;           // resultant force arrows at the COM
+  bool faceForces_ = false;       // per-face lift/drag arrows
+  bool addedMass_ = false;        // glyphs
+  bool velocity_ = false;         // velocity and momentum vectors
+  bool table_ = false;            // the added-mass table
+  int maxFaces_ = 150;            // per-face arrows shown (largest |f| first)
+  bool autoScale_ = true;         // force scale: the largest resultant spans 1.5 body radii
   float newtonsPerMeter_ = 1.0f;  // force scale, N per m of arrow (when not auto)
   std::optional<runtime::SetTeaching> sent_;
 };

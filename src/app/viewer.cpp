@@ -90,7 +90,6 @@ std::string strf(const char* format, double x) {
   return buf;
 }
 
-
 /// The export formats in the order of the Export panel's combo box.
 constexpr io::ExportFormat kExportFormats[] = {io::ExportFormat::kGlb, io::ExportFormat::kObj,
                                                io::ExportFormat::kCsv, io::ExportFormat::kChan,
@@ -534,9 +533,9 @@ int Viewer::run() {
       const std::string name = "samara_screenshot_" + std::to_string(++screenshotCount_) + ".png";
       std::string why = take();
       if (why.empty()) why = writePng(name, picture, pw, ph);
-      notice(why.empty() ? "saved " + name + " (" + std::to_string(pw) + "x" +
-                               std::to_string(ph) + ")"
-                         : name + ": " + why);
+      notice(why.empty()
+                 ? "saved " + name + " (" + std::to_string(pw) + "x" + std::to_string(ph) + ")"
+                 : name + ": " + why);
     }
     if (last && !options_.screenshotPath.empty()) {
       std::string why = take();
@@ -1076,8 +1075,9 @@ void Viewer::drawExportPanel(const runtime::Snapshot& s) {
     ImGui::TextDisabled("step %lld of %lld, %s elapsed", p.step, p.steps,
                         io::clockText(p.elapsed).c_str());
     if (ImGui::Button("Cancel")) exportJob_->cancel();
-    wrappedTooltip("Stops the export; nothing is written (the files are renamed into place "
-                   "only when all are complete).");
+    wrappedTooltip(
+        "Stops the export; nothing is written (the files are renamed into place "
+        "only when all are complete).");
     return;
   }
   const io::ExportFormat current = kExportFormats[exportFormat_];
@@ -1103,8 +1103,7 @@ void Viewer::drawExportPanel(const runtime::Snapshot& s) {
       "per frame; csv: per-frame transforms; chan: Houdini channels per body; pc2: point "
       "caches per body. As samara export (see samara help export).");
   ImGui::InputText("to##export", exportPath_, sizeof exportPath_);
-  wrappedTooltip(
-      "The file (glb, csv), or a prefix or a directory ending in / (obj, chan, pc2)");
+  wrappedTooltip("The file (glb, csv), or a prefix or a directory ending in / (obj, chan, pc2)");
   if (ImGui::InputDouble("fps", &exportFps_, 0.0, 0.0, "%.4g")) {
     exportFps_ = std::clamp(exportFps_, 0.1, 10000.0);
   }
@@ -1595,8 +1594,8 @@ void Viewer::drawTeaching(const runtime::Snapshot& s) {
   }
   const float aspect = static_cast<float>(fbw) / static_cast<float>(fbh);
   const glm::mat4 view = camera_.view();
-  teaching_.drawOverlay(s, camera_.projection(aspect, shift) * view, view,
-                        static_cast<float>(ww), static_cast<float>(wh), uiScale_);
+  teaching_.drawOverlay(s, camera_.projection(aspect, shift) * view, view, static_cast<float>(ww),
+                        static_cast<float>(wh), uiScale_);
 }
 
 void Viewer::frame() {

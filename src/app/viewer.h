@@ -23,13 +23,13 @@ struct ViewerOptions {
   /// rendered offscreen whatever the window's size; 0 × 0 (the default) = the window as
   /// shown, panels included.
   int shotWidth = 0;
-  int shotHeight = 0;    ///< see shotWidth
+  int shotHeight = 0;  ///< see shotWidth
   /// With frames > 0: a video of every frame (60 per second of video) piped to ffmpeg;
   /// "" = none. Without ffmpeg on PATH, runViewer fails before it opens a window.
   std::string videoPath;
-  int width = 1280;            ///< window width, px
-  int height = 800;            ///< window height, px
-  io::SetList sets;            ///< `--set PATH=VALUE` edits of the scene
+  int width = 1280;  ///< window width, px
+  int height = 800;  ///< window height, px
+  io::SetList sets;  ///< `--set PATH=VALUE` edits of the scene
   /// With frames > 0: pace by the wall clock on the simulation thread, as interactively.
   bool realTime = false;
   /// UI scale (fonts and widgets); 0 = the monitor's content scale. Default 0.

@@ -3,16 +3,16 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cmath>
-#include <optional>
-#include <vector>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "io/error.h"
 #include "io/export.h"
@@ -184,7 +184,6 @@ class Progress {
   Progress& operator=(const Progress&) = delete;
 
  private:
-
   bool enabled_;
   double duration_;
   Clock::time_point start_;

@@ -22,16 +22,16 @@
 #include <string>
 #include <vector>
 
-#include "core/world.h"
-#include "io/csv.h"
-#include "io/error.h"
-#include "io/scene.h"
-#include "models/pattern.h"
 #include "cli/cli_util.h"
 #include "cli/export.h"
 #include "cli/forces.h"
 #include "cli/run_util.h"
 #include "cli/sweep.h"
+#include "core/world.h"
+#include "io/csv.h"
+#include "io/error.h"
+#include "io/scene.h"
+#include "models/pattern.h"
 
 #ifndef SAMARA_VERSION
 #define SAMARA_VERSION "unknown"
@@ -49,7 +49,6 @@ extern "C" void onInterrupt(int sig) {
   gInterrupted = 1;
   std::signal(sig, SIG_DFL);  // a second signal ends the process at once
 }
-
 
 // --- help texts ----------------------------------------------------------------------------
 
@@ -328,7 +327,6 @@ nlohmann::ordered_json matrixJson(const Mat6& m) {
   return rows;
 }
 
-
 bool stateFinite(const core::BodyState& s) {
   return s.g.q.coeffs().allFinite() && s.g.b.allFinite() && s.Y.allFinite() && s.mu.allFinite();
 }
@@ -456,10 +454,10 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
     for (int i = 0; i < shown; ++i) {
       const core::BodyInfo info = world.info(i);
       const std::string model = core::fluidModelName(world.bodyDef(i));
-      const std::string added =
-          model == "gwtf"                    ? strf("delta %.4g m", info.delta)
-          : info.addedMass.isZero(0.0) ? std::string("no added-mass inertia")
-                                       : std::string("added-mass inertia from the model");
+      const std::string added = model == "gwtf" ? strf("delta %.4g m", info.delta)
+                                : info.addedMass.isZero(0.0)
+                                    ? std::string("no added-mass inertia")
+                                    : std::string("added-mass inertia from the model");
       out << strf("body     %s: model %s, mass %.4g kg, %s, %d faces\n",
                   world.bodyDef(i).name.c_str(), model.c_str(), info.mass, added.c_str(),
                   info.faces);

@@ -13,8 +13,8 @@
 #include <utility>
 
 #include "cli/cli_util.h"
-#include "cli/run_util.h"
 #include "cli/commands.h"
+#include "cli/run_util.h"
 #include "core/world.h"
 #include "io/error.h"
 #include "io/export.h"
@@ -138,7 +138,6 @@ ExportOptions parseExportOptions(const std::vector<std::string>& args) {
   return o;
 }
 
-
 std::string failureAt(const std::string& scene, long long k, long long steps, double t) {
   return "samara: " + scene + ": simulation failed at step " + std::to_string(k) + " of " +
          std::to_string(steps) + " (t = " + io::formatNumber(t) + " s): ";
@@ -201,8 +200,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     outcome = io::runExport(&world, settings.plan, &exporter, control);
   }
   if (outcome.status == io::ExportStatus::kCancelled) {
-    err << "samara: interrupted at step " << world.stepIndex() << " (t = " << world.time()
-        << " s)" << notWritten << "\n";
+    err << "samara: interrupted at step " << world.stepIndex() << " (t = " << world.time() << " s)"
+        << notWritten << "\n";
     return kExitInterrupted;
   }
   if (outcome.status == io::ExportStatus::kFailed) {

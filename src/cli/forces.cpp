@@ -53,8 +53,7 @@ int findBody(const core::World& world, const io::StateRow& row, const std::strin
   }
   throw io::Error::atLine(path, row.line,
                           "no body \"" + row.body + "\" in the scene (bodies: " + names +
-                              "; or an index 0.." + std::to_string(world.numBodies() - 1) +
-                              ")");
+                              "; or an index 0.." + std::to_string(world.numBodies() - 1) + ")");
 }
 
 void number(std::string* s, double x) {

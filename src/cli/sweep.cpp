@@ -283,7 +283,6 @@ std::string num(double x) {
   return buf;
 }
 
-
 /// The absolute path of this executable when it is a `samara`, else plain "samara" (from
 /// the PATH; e.g. when a test program calls runCli).
 std::string defaultExe() {
@@ -633,8 +632,8 @@ std::string slurmScript(const fs::path& dir, const std::string& scene, long long
        "# or queue it: sbatch --dependency=afterany:JOBID --wrap \"" +
        exe + " sweep --collect " + io::shellQuote(d) + "\"\n";
   s += "set -eu\n";
-  s +=
-      "line=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" " + io::shellQuote((dir / "jobs.txt").string()) + ")\n";
+  s += "line=$(sed -n \"${SLURM_ARRAY_TASK_ID}p\" " + io::shellQuote((dir / "jobs.txt").string()) +
+       ")\n";
   s += "eval \"$line\"\n";
   return s;
 }
@@ -789,8 +788,8 @@ int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   if (o.emit == Emit::kSlurm) {
     writeFile(dir / "sweep.slurm", slurmScript(dir, sceneAbs, n, exe));
     out << "sweep: " << n << " jobs (" << sizes << ") in " << dir.string()
-        << "; submit with sbatch " << io::shellQuote((dir / "sweep.slurm").string()) << ", then " << exe
-        << " sweep --collect " << dirWord << "\n";
+        << "; submit with sbatch " << io::shellQuote((dir / "sweep.slurm").string()) << ", then "
+        << exe << " sweep --collect " << dirWord << "\n";
     if (n > 1000) {
       out << "note: " << n << " array tasks; Slurm's default MaxArraySize is 1001\n";
     }

@@ -1,10 +1,9 @@
 #include "core/animation.h"
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cassert>
 #include <cmath>
-
-#include <Eigen/Geometry>
 
 namespace samara::core {
 
@@ -92,9 +91,9 @@ double ScalarTrack::evaluate(double t) const {
     if (t <= t0) return values.front();
     if (t >= t1) return values.back();
   }
-  const size_t i = static_cast<size_t>(
-      std::clamp<std::ptrdiff_t>(std::upper_bound(times.begin(), times.end(), t) - times.begin() - 1,
-                                 0, static_cast<std::ptrdiff_t>(n) - 2));
+  const size_t i = static_cast<size_t>(std::clamp<std::ptrdiff_t>(
+      std::upper_bound(times.begin(), times.end(), t) - times.begin() - 1, 0,
+      static_cast<std::ptrdiff_t>(n) - 2));
   const double x = (t - times[i]) / (times[i + 1] - times[i]);
   if (!smooth) return (1.0 - x) * values[i] + x * values[i + 1];
   // Catmull–Rom on a (possibly non-uniform) grid via finite-difference tangents; for a
@@ -116,7 +115,8 @@ double ScalarTrack::evaluate(double t) const {
     const auto last = static_cast<std::ptrdiff_t>(n) - 1;
     const double period = t1 - t0;
     if (k < 0) return loop ? times[static_cast<size_t>(k + last)] - period : 2 * t0 - times[1];
-    if (k > last) return loop ? times[static_cast<size_t>(k - last)] + period : 2 * t1 - times[n - 2];
+    if (k > last)
+      return loop ? times[static_cast<size_t>(k - last)] + period : 2 * t1 - times[n - 2];
     return times[static_cast<size_t>(k)];
   };
   const auto ii = static_cast<std::ptrdiff_t>(i);

@@ -65,14 +65,14 @@ struct ScalarTrack {
 ///   d(s, t) = A(s) sin(2π (s/λ − f t) + φ)·ramp(t),  s = ⟨x − origin, axis⟩,
 ///   A(s) = a0 + a1 ŝ + a2 ŝ², ŝ = (s − s_min)/(s_max − s_min) ∈ [0, 1] along the rest mesh.
 struct TravellingWave final : public ShapeAnimation {
-  geometry::VertexMatrix rest;              ///< rest shape, n×3, m
-  Eigen::Vector3d axis{1, 0, 0};            ///< unit, body frame; default +x
-  Eigen::Vector3d lateral{0, 0, 1};         ///< unit, ⟂ axis; default +z
-  double a0 = 0.0, a1 = 0.0, a2 = 0.1;      ///< amplitude envelope coefficients, m
-  double wavelength = 1.0;                  ///< λ, m; default 1
-  double frequency = 1.0;                   ///< f, Hz (negative reverses the wave); default 1
-  double phase = 0.0;                       ///< φ, rad; default 0
-  double rampTime = 0.0;                    ///< smooth start over this time, s; default 0
+  geometry::VertexMatrix rest;          ///< rest shape, n×3, m
+  Eigen::Vector3d axis{1, 0, 0};        ///< unit, body frame; default +x
+  Eigen::Vector3d lateral{0, 0, 1};     ///< unit, ⟂ axis; default +z
+  double a0 = 0.0, a1 = 0.0, a2 = 0.1;  ///< amplitude envelope coefficients, m
+  double wavelength = 1.0;              ///< λ, m; default 1
+  double frequency = 1.0;               ///< f, Hz (negative reverses the wave); default 1
+  double phase = 0.0;                   ///< φ, rad; default 0
+  double rampTime = 0.0;                ///< smooth start over this time, s; default 0
   int numVertices() const override { return static_cast<int>(rest.rows()); }
   void evaluate(double t, geometry::VertexMatrix* V) const override;
   /// Call after setting `rest` and `axis` (computes the extent along the axis).
@@ -84,18 +84,18 @@ struct TravellingWave final : public ShapeAnimation {
 
 /// Rigid parts of a mesh (flippers, propellers, rudders) rotating about their own axes.
 struct RigidPart {
-  std::string name;                    ///< for messages
-  std::vector<int> vertices;           ///< vertex indices of the part
-  Eigen::Vector3d pivot{0, 0, 0};      ///< a point on the axis, body frame, m
-  Eigen::Vector3d axis{0, 1, 0};       ///< unit rotation axis, body frame
-  double spinRate = 0.0;               ///< constant spin, rad/s (propellers); default 0
-  ScalarTrack angle;                   ///< keyframed angle, rad (hinges); empty = 0
-  int parent = -1;                     ///< index of a parent part whose motion it follows
+  std::string name;                ///< for messages
+  std::vector<int> vertices;       ///< vertex indices of the part
+  Eigen::Vector3d pivot{0, 0, 0};  ///< a point on the axis, body frame, m
+  Eigen::Vector3d axis{0, 1, 0};   ///< unit rotation axis, body frame
+  double spinRate = 0.0;           ///< constant spin, rad/s (propellers); default 0
+  ScalarTrack angle;               ///< keyframed angle, rad (hinges); empty = 0
+  int parent = -1;                 ///< index of a parent part whose motion it follows
 };
 
 struct RigidPartsAnimation final : public ShapeAnimation {
-  geometry::VertexMatrix rest;    ///< rest shape, n×3, m
-  std::vector<RigidPart> parts;   ///< parents before children
+  geometry::VertexMatrix rest;   ///< rest shape, n×3, m
+  std::vector<RigidPart> parts;  ///< parents before children
   int numVertices() const override { return static_cast<int>(rest.rows()); }
   void evaluate(double t, geometry::VertexMatrix* V) const override;
   /// The rotation of part i at time t (composed with its parents), as (R, translation).
@@ -122,17 +122,17 @@ struct SkinnedAnimation final : public ShapeAnimation {
     /// (in-tangent, value, out-tangent) per key.
     std::vector<double> values;
   };
-  geometry::VertexMatrix rest;                 ///< bind-pose positions, n×3, m
-  std::vector<Node> nodes;                     ///< parents before children
-  std::vector<int> joints;                     ///< skin joint → node index
-  std::vector<Eigen::Matrix4d> inverseBind;    ///< per skin joint
+  geometry::VertexMatrix rest;                               ///< bind-pose positions, n×3, m
+  std::vector<Node> nodes;                                   ///< parents before children
+  std::vector<int> joints;                                   ///< skin joint → node index
+  std::vector<Eigen::Matrix4d> inverseBind;                  ///< per skin joint
   Eigen::Matrix4d meshToBody = Eigen::Matrix4d::Identity();  ///< applied after skinning
-  Eigen::Matrix<int, Eigen::Dynamic, 4, Eigen::RowMajor> vertexJoints;     ///< n×4
-  Eigen::Matrix<double, Eigen::Dynamic, 4, Eigen::RowMajor> vertexWeights; ///< n×4, Σ = 1
+  Eigen::Matrix<int, Eigen::Dynamic, 4, Eigen::RowMajor> vertexJoints;      ///< n×4
+  Eigen::Matrix<double, Eigen::Dynamic, 4, Eigen::RowMajor> vertexWeights;  ///< n×4, Σ = 1
   std::vector<Channel> channels;
-  double duration = 0.0;                       ///< s (max channel time)
-  bool loop = true;                            ///< default true
-  double timeScale = 1.0;                      ///< default 1
+  double duration = 0.0;   ///< s (max channel time)
+  bool loop = true;        ///< default true
+  double timeScale = 1.0;  ///< default 1
   int numVertices() const override { return static_cast<int>(rest.rows()); }
   void evaluate(double t, geometry::VertexMatrix* V) const override;
   /// Global node matrices at time t.

@@ -1,11 +1,10 @@
-#include "core/body_impl.h"
-
+#include <Eigen/Cholesky>
+#include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
 #include <string>
 
-#include <Eigen/Cholesky>
-#include <Eigen/LU>
+#include "core/body_impl.h"
 
 namespace samara::core {
 namespace {
@@ -189,8 +188,8 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
       firstOrderMass[i] = moments.mass * vertexShare[i];
     }
     if (firstOrder->kind == FirstOrderKind::kInertial) {
-      state.carriedMomentum = firstOrderInitialMomentum(
-          *firstOrder, mesh, firstOrderMass, state.g, def.angularVelocity, def.velocity);
+      state.carriedMomentum = firstOrderInitialMomentum(*firstOrder, mesh, firstOrderMass, state.g,
+                                                        def.angularVelocity, def.velocity);
       // The momentum the diagnostics report is the carried one from the start.
       state.mu = wrenchToBody(state.g, state.carriedMomentum);
     } else if (firstOrder->autoDrag()) {
@@ -265,8 +264,7 @@ void BodyImpl::computeRigidMass(const BodyDef& def, int index) {
     const std::string f = "point_masses/" + std::to_string(i);
     require(std::isfinite(pm.mass) && pm.mass >= 0.0, index, (f + "/mass").c_str(),
             "point mass must be ≥ 0 kg");
-    require(pm.position.allFinite(), index, (f + "/position").c_str(),
-            "position must be finite");
+    require(pm.position.allFinite(), index, (f + "/position").c_str(), "position must be finite");
     pointMoments += geometry::pointMoments(pm.position, pm.mass);
   }
   meshMass = md.mode == MassMode::kLumped ? md.total : moments.mass;
@@ -344,9 +342,9 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     }
     faceShapeVel.resize(nf);
     for (int f = 0; f < nf; ++f) {
-      const Vec3 xd = (Vdot.row(mesh.F(f, 0)) + Vdot.row(mesh.F(f, 1)) + Vdot.row(mesh.F(f, 2)))
-                          .transpose() /
-                      3.0;
+      const Vec3 xd =
+          (Vdot.row(mesh.F(f, 0)) + Vdot.row(mesh.F(f, 1)) + Vdot.row(mesh.F(f, 2))).transpose() /
+          3.0;
       faceShapeVel[f] = xd;
       const double xn = xd.dot(geo_.normal[f]);
       mu0FluidUnit += (faceWeight[f] * xn) * drag.a[f];
@@ -392,7 +390,7 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     shapeEnergyFluid = 0.0;
     std::fill(drag.k.begin(), drag.k.end(), 0.0);
   } else if (!fluid.water || hc - boundRadius >= fluid.water->level ||
-      hc + boundRadius < fluid.water->level) {
+             hc + boundRadius < fluid.water->level) {
     const double rho = densityAtHeight(fluid, hc);
     added = (delta * rho) * addedUnit;
     mu0 = mu0Body + (delta * rho) * mu0FluidUnit;
@@ -424,7 +422,7 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
 }
 
 FluidModelInput BodyImpl::modelInput(const Pose& g, double t, double h,
-                                      const WorldDef& world) const {
+                                     const WorldDef& world) const {
   const FluidDef& fluid = world.fluid;
   const Vec3 comWorld = g.toWorld(com);
   const double hc = upAxis(world.gravity).dot(comWorld);
@@ -473,7 +471,8 @@ VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double 
     const geometry::VertexMatrix& Vn = animation ? next_ : mesh.V;
     const Vec3 upNext = r.g.q.conjugate() * up;
     double lowest = 1e300;
-    for (int i = 0; i < Vn.rows(); ++i) lowest = std::min(lowest, upNext.dot(Vn.row(i).transpose()));
+    for (int i = 0; i < Vn.rows(); ++i)
+      lowest = std::min(lowest, upNext.dot(Vn.row(i).transpose()));
     const double depth = world.floor->height - (up.dot(r.g.b) + lowest);
     if (depth > 0.0) {
       r.g.b += depth * up;
@@ -608,8 +607,8 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
 
   FluidModelInput modelIn;
   if (model) modelIn = modelInput(from.g, t, h, world);
-  BodyForce force(drag, offset, offsets.empty() ? nullptr : offsets.data(), contacts, upBody,
-                  floor, model.get(), model ? &modelIn : nullptr);
+  BodyForce force(drag, offset, offsets.empty() ? nullptr : offsets.data(), contacts, upBody, floor,
+                  model.get(), model ? &modelIn : nullptr);
   VariationalStepInput in;
   in.K = K;
   in.mu0 = mu0;

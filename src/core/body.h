@@ -35,9 +35,9 @@ enum class MassMode {
 
 struct MassDef {
   MassMode mode = MassMode::kDensity;  ///< default kDensity
-  double density = 1000.0;  ///< kg/m³; default 1000
-  double thickness = 0.0;   ///< sheet thickness, m; 0 = not given; default 0
-  double total = 0.0;       ///< kg, for kTotal and kLumped; default 0
+  double density = 1000.0;             ///< kg/m³; default 1000
+  double thickness = 0.0;              ///< sheet thickness, m; 0 = not given; default 0
+  double total = 0.0;                  ///< kg, for kTotal and kLumped; default 0
 };
 
 struct PointMass {
@@ -46,15 +46,15 @@ struct PointMass {
 };
 
 struct BodyDef {
-  std::string name = "body";                ///< label in output; default "body"
-  geometry::TriMesh mesh;                   ///< body-coordinate mesh, m
-  MassDef mass;                             ///< mass distribution
-  std::vector<PointMass> pointMasses;       ///< extra point masses (nut, paper clip)
-  Vec3 position = Vec3::Zero();             ///< world position of the body origin, m
-  Quat orientation = Quat::Identity();      ///< body → world rotation
-  Vec3 velocity = Vec3::Zero();             ///< world velocity of the centre of mass, m/s
-  Vec3 angularVelocity = Vec3::Zero();      ///< world angular velocity, rad/s
-  std::optional<double> delta;              ///< δ override, m (0 = no added mass); default auto
+  std::string name = "body";            ///< label in output; default "body"
+  geometry::TriMesh mesh;               ///< body-coordinate mesh, m
+  MassDef mass;                         ///< mass distribution
+  std::vector<PointMass> pointMasses;   ///< extra point masses (nut, paper clip)
+  Vec3 position = Vec3::Zero();         ///< world position of the body origin, m
+  Quat orientation = Quat::Identity();  ///< body → world rotation
+  Vec3 velocity = Vec3::Zero();         ///< world velocity of the centre of mass, m/s
+  Vec3 angularVelocity = Vec3::Zero();  ///< world angular velocity, rad/s
+  std::optional<double> delta;          ///< δ override, m (0 = no added mass); default auto
   /// Shape change over time (body frame, same vertex count as `mesh`); null = rigid.
   /// An animated body carries its mass at the vertices (GwtF Alg. 3 and 4): `mass` fixes
   /// the total (from the shape at t = 0), distributed by vertex area at t = 0; point masses
@@ -79,11 +79,11 @@ std::string fluidModelName(const BodyDef& def);
 /// Closed-part faces carry c = ½, sheet faces c = 1 (PHYSICS.md §3); `sides` is 1 for
 /// closed faces and 2 for sheet faces (added-mass sums count both sides).
 struct FaceData {
-  std::vector<Vec3> x;          ///< centroid, body, m
-  std::vector<Vec3> n;          ///< unit normal, body
-  std::vector<double> area;     ///< m²
-  std::vector<double> dragC;    ///< c (½ closed, 1 sheet)
-  std::vector<double> sides;    ///< 1 closed, 2 sheet
+  std::vector<Vec3> x;               ///< centroid, body, m
+  std::vector<Vec3> n;               ///< unit normal, body
+  std::vector<double> area;          ///< m²
+  std::vector<double> dragC;         ///< c (½ closed, 1 sheet)
+  std::vector<double> sides;         ///< 1 closed, 2 sheet
   std::vector<std::uint8_t> closed;  ///< 1 if the face bounds a closed part
 };
 
@@ -91,11 +91,11 @@ struct FaceData {
 /// origin, order (ω, v).
 struct BodyInfo {
   int faces = 0;
-  double mass = 0.0;         ///< kg
-  Vec3 com = Vec3::Zero();   ///< body coordinates, m
-  double volume = 0.0;       ///< of closed parts, m³
-  double area = 0.0;         ///< one-sided mesh area, m²
-  double delta = 0.0;        ///< δ in use, m
+  double mass = 0.0;        ///< kg
+  Vec3 com = Vec3::Zero();  ///< body coordinates, m
+  double volume = 0.0;      ///< of closed parts, m³
+  double area = 0.0;        ///< one-sided mesh area, m²
+  double delta = 0.0;       ///< δ in use, m
   Mat6 bodyInertia = Mat6::Zero();
   Mat6 addedMass = Mat6::Zero();  ///< at the current per-face fluid densities
   Mat6 kirchhoff = Mat6::Zero();
@@ -111,8 +111,8 @@ struct BodyState {
   /// momentum (dτ⁻¹ at 0), which removes the O(h) bias a spinning start would otherwise
   /// put into the conserved momentum map.
   bool continuous = true;
-  double stepH = 0.0;                 ///< size of the (sub)step that produced this state, s
-  Vec3 stepStartCom = Vec3::Zero();   ///< body-frame COM at that step's start (shape change)
+  double stepH = 0.0;                ///< size of the (sub)step that produced this state, s
+  Vec3 stepStartCom = Vec3::Zero();  ///< body-frame COM at that step's start (shape change)
   /// First-order inertial bodies: the world momentum carried into the next step (angular
   /// about the world origin, linear), kg·m²/s and kg·m/s.
   Vec6 carriedMomentum = Vec6::Zero();

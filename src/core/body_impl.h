@@ -38,54 +38,54 @@ class BodyImpl {
   std::shared_ptr<const ShapeAnimation> animation;  ///< null for a rigid body
   geometry::Topology topo;
   std::optional<double> deltaOverride;
-  ModelHolder model;               ///< peer fluid model; empty = GwtF
+  ModelHolder model;                        ///< peer fluid model; empty = GwtF
   std::optional<FirstOrderDef> firstOrder;  ///< Gross et al. first-order dynamics
   std::vector<double> firstOrderMass;       ///< kg per vertex (Σ = body mass)
-  std::vector<double> vertexMass;  ///< animated bodies: kg per vertex (fixed)
-  double meshMass = 0.0;           ///< mass carried by the mesh (without point masses), kg
-  geometry::MassMoments pointMoments;  ///< point masses (fixed in the body frame)
-  double sheetThickness = 0.0;     ///< m (0 if unknown: no sheet buoyancy)
-  std::vector<double> vertexShare; ///< area-lumped vertex share of the mass at t = 0, Σ = 1
+  std::vector<double> vertexMass;           ///< animated bodies: kg per vertex (fixed)
+  double meshMass = 0.0;                    ///< mass carried by the mesh (without point masses), kg
+  geometry::MassMoments pointMoments;       ///< point masses (fixed in the body frame)
+  double sheetThickness = 0.0;              ///< m (0 if unknown: no sheet buoyancy)
+  std::vector<double> vertexShare;  ///< area-lumped vertex share of the mass at t = 0, Σ = 1
 
   // --- shape-dependent data (constant for a rigid body) ----------------------------------
-  geometry::TriMesh mesh;          ///< current shape, outward-oriented
-  double shapeTime = 0.0;          ///< time of `mesh`, s
-  geometry::MassMoments moments;   ///< about the body origin, incl. point masses
+  geometry::TriMesh mesh;         ///< current shape, outward-oriented
+  double shapeTime = 0.0;         ///< time of `mesh`, s
+  geometry::MassMoments moments;  ///< about the body origin, incl. point masses
   Mat6 inertiaBody = Mat6::Zero();
-  Vec3 com = Vec3::Zero();         ///< body coordinates
-  double deltaAuto = 0.0;          ///< δ from the geometry, m
-  double delta = 0.0;              ///< δ in use, m
-  double closedVolume = 0.0;       ///< m³
+  Vec3 com = Vec3::Zero();    ///< body coordinates
+  double deltaAuto = 0.0;     ///< δ from the geometry, m
+  double delta = 0.0;         ///< δ in use, m
+  double closedVolume = 0.0;  ///< m³
   Vec3 closedCentroid = Vec3::Zero();
-  double sheetArea = 0.0;          ///< one side, m²
+  double sheetArea = 0.0;  ///< one side, m²
   Vec3 sheetCentroid = Vec3::Zero();
-  double area = 0.0;               ///< one-sided mesh area, m²
-  double boundRadius = 0.0;        ///< max |x − com| over vertices, m
-  std::vector<int> closedFaces;    ///< faces of closed parts
-  std::vector<Vec3> faceX;         ///< centroids
-  std::vector<double> faceWeight;  ///< sides·A (added mass weight), m²
-  std::vector<double> faceDragCA;  ///< c·A, m²
-  Mat6 addedUnit = Mat6::Zero();   ///< Σ sides A a aᵀ (per unit δ and ρ_f)
-  DragFaces drag;                  ///< k filled per step with the current ρ_f
-  std::vector<Vec3> faceShapeVel;  ///< animated: face-centroid shape velocity x', m/s
-  Vec6 mu0Body = Vec6::Zero();     ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
-  Vec6 mu0FluidUnit = Vec6::Zero(); ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
-  double shapeEnergyBody = 0.0;    ///< ½ Σ m |x'|², J
+  double area = 0.0;                  ///< one-sided mesh area, m²
+  double boundRadius = 0.0;           ///< max |x − com| over vertices, m
+  std::vector<int> closedFaces;       ///< faces of closed parts
+  std::vector<Vec3> faceX;            ///< centroids
+  std::vector<double> faceWeight;     ///< sides·A (added mass weight), m²
+  std::vector<double> faceDragCA;     ///< c·A, m²
+  Mat6 addedUnit = Mat6::Zero();      ///< Σ sides A a aᵀ (per unit δ and ρ_f)
+  DragFaces drag;                     ///< k filled per step with the current ρ_f
+  std::vector<Vec3> faceShapeVel;     ///< animated: face-centroid shape velocity x', m/s
+  Vec6 mu0Body = Vec6::Zero();        ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
+  Vec6 mu0FluidUnit = Vec6::Zero();   ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
+  double shapeEnergyBody = 0.0;       ///< ½ Σ m |x'|², J
   double shapeEnergyFluidUnit = 0.0;  ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
-  double shapeEnergyFluid = 0.0;   ///< δ ρ_f × the above at the current densities, J
+  double shapeEnergyFluid = 0.0;      ///< δ ρ_f × the above at the current densities, J
 
   // --- per step --------------------------------------------------------------------------
-  Mat6 K = Mat6::Zero();           ///< Kirchhoff tensor used by the last step (or setup)
-  Mat6 added = Mat6::Zero();       ///< 𝓘_fluid used by the last step
-  Vec6 mu0 = Vec6::Zero();         ///< shape-change momentum μ⁰_body + μ⁰_fluid
+  Mat6 K = Mat6::Zero();      ///< Kirchhoff tensor used by the last step (or setup)
+  Mat6 added = Mat6::Zero();  ///< 𝓘_fluid used by the last step
+  Vec6 mu0 = Vec6::Zero();    ///< shape-change momentum μ⁰_body + μ⁰_fluid
   BodyState state;
   int lastIterations = 0;
   double lastResidual = 0.0;
 
   /// Sets the shape to V0 at time t with shape velocity (V1 − V0)/h and recomputes every
   /// shape-dependent quantity (mass moments, δ, per-face data, μ⁰_body, μ⁰_fluid per unit).
-  void updateShape(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1,
-                   double h, double t);
+  void updateShape(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1, double h,
+                   double t);
   /// For an animated body, evaluates the animation at t and t + h and calls updateShape
   /// (skipped when the shape at t is already current and h is unchanged).
   void updateAnimatedShape(double t, double h);
@@ -103,11 +103,11 @@ class BodyImpl {
   VariationalStepResult tryFirstOrderStep(const BodyState& from, double h, double t,
                                           const WorldDef& world, BodyState* to);
   /// Attempts one step of size h from `from` (no change to this body's state on failure).
-  VariationalStepResult tryStep(const BodyState& from, double h, double t,
-                                const WorldDef& world, BodyState* to);
+  VariationalStepResult tryStep(const BodyState& from, double h, double t, const WorldDef& world,
+                                BodyState* to);
 
  private:
-  geometry::VertexMatrix next_;   ///< animated: shape at shapeTime + lastH_
+  geometry::VertexMatrix next_;  ///< animated: shape at shapeTime + lastH_
   double lastH_ = 0.0;
   geometry::FaceGeometry geo_;
   void computeRigidMass(const BodyDef& def, int index);

@@ -32,18 +32,18 @@ class UniformWind final : public WindField {
 
 /// Water below a level (measured along the up axis, −gravity direction).
 struct WaterDef {
-  double level = 0.0;      ///< height of the free surface along up, m; default 0
-  double density = 998.0;  ///< kg/m³; default 998 (fresh water, 20 °C)
+  double level = 0.0;         ///< height of the free surface along up, m; default 0
+  double density = 998.0;     ///< kg/m³; default 998 (fresh water, 20 °C)
   double viscosity = 1.0e-3;  ///< dynamic viscosity, Pa·s; default 1.0e-3 (20 °C); peer models only
 };
 
 struct FluidDef {
-  double density = 1.225;           ///< air (or the only fluid), kg/m³; default 1.225
+  double density = 1.225;  ///< air (or the only fluid), kg/m³; default 1.225
   /// Dynamic viscosity of that fluid, Pa·s; default 1.81e-5 (air, 15 °C). Used by the peer
   /// models that have viscous terms (MuJoCo's); samara's own model has none.
   double viscosity = 1.81e-5;
-  Vec3 wind = Vec3::Zero();         ///< uniform background flow, world, m/s; default 0
-  std::optional<WaterDef> water;    ///< optional water below a level; default none
+  Vec3 wind = Vec3::Zero();       ///< uniform background flow, world, m/s; default 0
+  std::optional<WaterDef> water;  ///< optional water below a level; default none
   /// Optional extra flow field (gusts) added to `wind`; default none.
   std::shared_ptr<const WindField> gusts;
 };
@@ -52,11 +52,12 @@ struct FluidDef {
 /// friction per vertex below it (Winkler foundation: stiffness per vertex proportional to
 /// the vertex's share of the body's mass).
 struct FloorDef {
-  double height = 0.0;        ///< along up, m; default 0
-  double frequencyHz = 20.0;  ///< natural frequency of the body on the whole contact, Hz; default 20
-  double dampingRatio = 1.0;  ///< of the normal spring, dimensionless; default 1 (critical)
-  double friction = 0.5;      ///< Coulomb coefficient; default 0.5
-  double slipVelocity = 1e-3; ///< friction regularisation velocity, m/s; default 1 mm/s
+  double height = 0.0;  ///< along up, m; default 0
+  double frequencyHz =
+      20.0;  ///< natural frequency of the body on the whole contact, Hz; default 20
+  double dampingRatio = 1.0;   ///< of the normal spring, dimensionless; default 1 (critical)
+  double friction = 0.5;       ///< Coulomb coefficient; default 0.5
+  double slipVelocity = 1e-3;  ///< friction regularisation velocity, m/s; default 1 mm/s
 };
 
 }  // namespace samara::core

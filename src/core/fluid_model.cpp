@@ -45,8 +45,8 @@ Vec6 wrenchFromLocal(const PrincipalFrame& frame, const Vec6& wrenchLocal) {
 Mat6 inertiaFromLocal(const PrincipalFrame& frame, const Mat6& local) {
   // Y_local = X Y with X = [[Rᵀ, 0], [Rᵀ ĉᵀ, Rᵀ]] (v_c = v + ω × c = v − ĉ ω).
   Mat3 cHat;
-  cHat << 0.0, -frame.com.z(), frame.com.y(), frame.com.z(), 0.0, -frame.com.x(),
-      -frame.com.y(), frame.com.x(), 0.0;
+  cHat << 0.0, -frame.com.z(), frame.com.y(), frame.com.z(), 0.0, -frame.com.x(), -frame.com.y(),
+      frame.com.x(), 0.0;
   Mat6 X = Mat6::Zero();
   X.topLeftCorner<3, 3>() = frame.R.transpose();
   X.bottomLeftCorner<3, 3>() = -frame.R.transpose() * cHat;

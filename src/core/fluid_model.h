@@ -16,17 +16,17 @@ namespace samara::core {
 /// What a fluid model sees of a body at the start of a step. Body frame (the frame the
 /// mesh is given in), torques about the body origin, 6-vectors ordered (angular, linear).
 struct FluidModelInput {
-  double t = 0.0;               ///< time at the step start, s
-  double h = 0.0;               ///< step size, s
-  double density = 0.0;         ///< fluid density at the centre of mass, kg/m³
-  double viscosity = 0.0;       ///< dynamic viscosity at the centre of mass, Pa·s
-  Vec3 flowBody = Vec3::Zero(); ///< background flow (wind + gusts) at the COM, body frame, m/s
-  double mass = 0.0;            ///< body mass, kg
-  Vec3 com = Vec3::Zero();      ///< centre of mass, body frame, m
+  double t = 0.0;                  ///< time at the step start, s
+  double h = 0.0;                  ///< step size, s
+  double density = 0.0;            ///< fluid density at the centre of mass, kg/m³
+  double viscosity = 0.0;          ///< dynamic viscosity at the centre of mass, Pa·s
+  Vec3 flowBody = Vec3::Zero();    ///< background flow (wind + gusts) at the COM, body frame, m/s
+  double mass = 0.0;               ///< body mass, kg
+  Vec3 com = Vec3::Zero();         ///< centre of mass, body frame, m
   Mat3 inertiaCom = Mat3::Zero();  ///< inertia about the COM, body axes, kg·m²
   const geometry::TriMesh* mesh = nullptr;  ///< current shape, body frame, m
-  double sheetThickness = 0.0;  ///< mass.thickness of sheet parts, m (0 = not given)
-  std::int64_t stepIndex = 0;   ///< index of the step that starts at t
+  double sheetThickness = 0.0;              ///< mass.thickness of sheet parts, m (0 = not given)
+  std::int64_t stepIndex = 0;               ///< index of the step that starts at t
 };
 
 /// A fluid model. One instance per body (the World clones the scene's prototype), so a
@@ -55,9 +55,9 @@ class FluidModel {
 /// The principal frame of a body: COM, principal axes (columns of R, body frame,
 /// right-handed, sorted by ascending principal moment) and the principal moments.
 struct PrincipalFrame {
-  Vec3 com = Vec3::Zero();       ///< body frame, m
-  Mat3 R = Mat3::Identity();     ///< principal → body rotation (columns = axes)
-  Vec3 moments = Vec3::Zero();   ///< principal moments of inertia, ascending, kg·m²
+  Vec3 com = Vec3::Zero();      ///< body frame, m
+  Mat3 R = Mat3::Identity();    ///< principal → body rotation (columns = axes)
+  Vec3 moments = Vec3::Zero();  ///< principal moments of inertia, ascending, kg·m²
 };
 
 /// Eigen-decomposition of the inertia about the COM (deterministic axis signs: the

@@ -4,8 +4,8 @@
 
 namespace samara::core {
 
-void addDragWrench(const DragFaces& faces, const Vec6& Y, const Vec3& offset,
-                   const Vec3* offsets, Vec6* F, Mat6* J) {
+void addDragWrench(const DragFaces& faces, const Vec6& Y, const Vec3& offset, const Vec3* offsets,
+                   Vec6* F, Mat6* J) {
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
   const size_t n = faces.a.size();
@@ -34,8 +34,8 @@ void addDragWrench(const DragFaces& faces, const Vec6& Y, const Vec3& offset,
   if (J != nullptr) *J += Jsym + Jgen;
 }
 
-void dragFaceForces(const DragFaces& faces, const Vec6& Y, const Vec3& offset,
-                    const Vec3* offsets, std::vector<Vec3>* forces) {
+void dragFaceForces(const DragFaces& faces, const Vec6& Y, const Vec3& offset, const Vec3* offsets,
+                    std::vector<Vec3>* forces) {
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
   forces->resize(faces.a.size());
@@ -138,9 +138,9 @@ void addContactWrench(const std::vector<ContactPoint>& contacts, const Vec3& upB
     if (J != nullptr) {
       // dforce/du = up (−c up)ᵀ − μ[(vt/S)(−c up)ᵀ + fn (P − vt vtᵀ/S²)/S].
       const Vec3 dfn = -cp.c * upBody;
-      const Mat3 dFdu = upBody * dfn.transpose() -
-                        friction * ((vt / S) * dfn.transpose() +
-                                    (fn / S) * (P - vt * vt.transpose() / (S * S)));
+      const Mat3 dFdu =
+          upBody * dfn.transpose() -
+          friction * ((vt / S) * dfn.transpose() + (fn / S) * (P - vt * vt.transpose() / (S * S)));
       const Mat3 X = hat(cp.x);
       // du/dY = [−x̂, I]; wrench = [x̂; I] force.
       J->block<3, 3>(0, 0) -= X * dFdu * X;

@@ -11,22 +11,22 @@ namespace samara::core {
 /// Per-face data for flat-plate lift and drag, structure of arrays. `a` is the face's
 /// Plücker vector (x×n, n): the drag wrench of a face is s·a, and ⟨u, n⟩ = a·Y − n·w.
 struct DragFaces {
-  std::vector<Vec6> a;      ///< (x × n, n), body
-  std::vector<Vec3> x;      ///< centroid, body, m
-  std::vector<double> k;    ///< c · A · ρ_f (kg/m), c = ½ closed, 1 sheet
+  std::vector<Vec6> a;    ///< (x × n, n), body
+  std::vector<Vec3> x;    ///< centroid, body, m
+  std::vector<double> k;  ///< c · A · ρ_f (kg/m), c = ½ closed, 1 sheet
 };
 
 /// Lift and drag −Σ c ρ_f A |u| ⟨u,n⟩ (x×n, n) with u = ω×x + v + offset_f (GwtF Eqn. 6).
 /// `offsets` (per face, body frame) holds shape velocity minus the flow; when null the
 /// single `offset` is used for every face (rigid body in a uniform flow).
 /// Adds the wrench to *F and, if J is not null, its Jacobian ∂F/∂Y to *J.
-void addDragWrench(const DragFaces& faces, const Vec6& Y, const Vec3& offset,
-                   const Vec3* offsets, Vec6* F, Mat6* J);
+void addDragWrench(const DragFaces& faces, const Vec6& Y, const Vec3& offset, const Vec3* offsets,
+                   Vec6* F, Mat6* J);
 
 /// The per-face forces of addDragWrench, −k |u| ⟨u,n⟩ n (body frame, N), into *forces
 /// (resized to the number of faces). Their sum is the force part of the wrench.
-void dragFaceForces(const DragFaces& faces, const Vec6& Y, const Vec3& offset,
-                    const Vec3* offsets, std::vector<Vec3>* forces);
+void dragFaceForces(const DragFaces& faces, const Vec6& Y, const Vec3& offset, const Vec3* offsets,
+                    std::vector<Vec3>* forces);
 
 /// Gravity m·g at the centre of mass c (body coordinates) as a body wrench.
 Vec6 gravityWrench(const Pose& g, double mass, const Vec3& comBody, const Vec3& gravity);

@@ -1,8 +1,7 @@
 #include "core/integrator.h"
 
-#include <cmath>
-
 #include <Eigen/LU>
+#include <cmath>
 
 namespace samara::core {
 namespace {
@@ -26,8 +25,7 @@ struct Residual {
     *R = lhs - rhs - h * F;
     if (J != nullptr) {
       // ∂/∂Y [(dτ⁻¹_{hY})ᵀ m(Y)] = (dτ⁻¹_{hY})ᵀ 𝒦 + h ∂_ξ[(dτ⁻¹_ξ)ᵀ m] ; minus h ∂F/∂Y.
-      *J = dCayleyInv(xi).transpose() * in.K + h * dCayleyInvTransposeTimesJacobian(xi, m) -
-           h * dF;
+      *J = dCayleyInv(xi).transpose() * in.K + h * dCayleyInvTransposeTimesJacobian(xi, m) - h * dF;
     }
     // The size of the terms being balanced (zero net momentum still has a scale).
     *scale = std::max({lhs.lpNorm<Eigen::Infinity>(), rhs.lpNorm<Eigen::Infinity>(),

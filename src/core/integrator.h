@@ -15,24 +15,24 @@ class ImplicitForce {
 };
 
 struct VariationalStepInput {
-  Mat6 K = Mat6::Identity();    ///< Kirchhoff tensor 𝒦 at t_k
-  Vec6 mu0 = Vec6::Zero();      ///< shape-change momentum μ⁰
-  Vec6 muPrev = Vec6::Zero();   ///< μ_k
-  Vec6 Yprev = Vec6::Zero();    ///< Y_k (in dτ⁻¹_{−hY_k})
-  Vec6 Yguess = Vec6::Zero();   ///< Newton's starting point (usually Y_k)
-  double h = 0.0;               ///< step, s
-  Vec6 Fexplicit = Vec6::Zero();  ///< Y-independent wrench (gravity, buoyancy)
+  Mat6 K = Mat6::Identity();             ///< Kirchhoff tensor 𝒦 at t_k
+  Vec6 mu0 = Vec6::Zero();               ///< shape-change momentum μ⁰
+  Vec6 muPrev = Vec6::Zero();            ///< μ_k
+  Vec6 Yprev = Vec6::Zero();             ///< Y_k (in dτ⁻¹_{−hY_k})
+  Vec6 Yguess = Vec6::Zero();            ///< Newton's starting point (usually Y_k)
+  double h = 0.0;                        ///< step, s
+  Vec6 Fexplicit = Vec6::Zero();         ///< Y-independent wrench (gravity, buoyancy)
   const ImplicitForce* force = nullptr;  ///< may be null
-  double tolerance = 1e-10;     ///< relative residual tolerance
+  double tolerance = 1e-10;              ///< relative residual tolerance
   int maxIterations = 25;
 };
 
 struct VariationalStepResult {
   bool converged = false;
-  Vec6 Y = Vec6::Zero();    ///< Y_{k+1}
-  Vec6 mu = Vec6::Zero();   ///< μ_{k+1} = 𝒦 Y_{k+1} + μ⁰
+  Vec6 Y = Vec6::Zero();   ///< Y_{k+1}
+  Vec6 mu = Vec6::Zero();  ///< μ_{k+1} = 𝒦 Y_{k+1} + μ⁰
   int iterations = 0;
-  double residual = 0.0;    ///< final |R|∞ / scale
+  double residual = 0.0;  ///< final |R|∞ / scale
 };
 
 /// Solves one step. Never returns non-finite values with converged = true.

@@ -114,8 +114,7 @@ StepReport World::step() {
       std::snprintf(buf, sizeof buf,
                     "body '%s': Newton did not converge at t = %.6g s even with %d sub-steps "
                     "(relative residual %.3g); the state is kept at the last good step",
-                    def_.bodies[i].name.c_str(), time_, 1 << def_.solver.maxHalvings,
-                    residual);
+                    def_.bodies[i].name.c_str(), time_, 1 << def_.solver.maxHalvings, residual);
       report.status = StepStatus::kFailed;
       report.message = buf;
       // Restore the caches (shape, K, drag coefficients) to the last good state.
@@ -167,8 +166,7 @@ BodyDiagnostics World::diagnostics(int i) const {
     // The COM's displacement over the last step divided by its size (consistent with the
     // positions): com_{k+1} − com_k = A_{k+1}(c_{k+1} − R_τᵀ(c_k − t_τ)), τ = τ(hY_{k+1}).
     const Pose tau = cayley(s.stepH * s.Y);
-    d.velocity =
-        s.g.q * Vec3((b.com - tau.q.conjugate() * Vec3(s.stepStartCom - tau.b)) / s.stepH);
+    d.velocity = s.g.q * Vec3((b.com - tau.q.conjugate() * Vec3(s.stepStartCom - tau.b)) / s.stepH);
   }
   d.omega = s.g.q * omegaBody;
   const Vec6 muWorld = momentumToWorld(s.g, s.mu);
@@ -178,8 +176,7 @@ BodyDiagnostics World::diagnostics(int i) const {
   d.spinRate = -d.omega.dot(down);
   // ½ Σ m |v + ω×x + x'|² = ½ Yᵀ𝓘Y + Yᵀμ⁰ + ½ Σ m |x'|² (and likewise for the fluid).
   const Vec6 mu0Fluid = b.mu0 - b.mu0Body;
-  d.kineticEnergyBody =
-      0.5 * s.Y.dot(b.inertiaBody * s.Y) + s.Y.dot(b.mu0Body) + b.shapeEnergyBody;
+  d.kineticEnergyBody = 0.5 * s.Y.dot(b.inertiaBody * s.Y) + s.Y.dot(b.mu0Body) + b.shapeEnergyBody;
   d.kineticEnergyFluid = 0.5 * s.Y.dot(b.added * s.Y) + s.Y.dot(mu0Fluid) + b.shapeEnergyFluid;
   d.kineticEnergy = d.kineticEnergyBody + d.kineticEnergyFluid;
   d.newtonIterations = b.lastIterations;

@@ -19,12 +19,12 @@ struct SolverSettings {
 };
 
 struct WorldDef {
-  std::string name = "scene";                 ///< default "scene"
-  Vec3 gravity = Vec3(0.0, -9.81, 0.0);        ///< m/s²; default (0, −9.81, 0)
-  FluidDef fluid;                              ///< air (and water)
-  std::optional<FloorDef> floor;               ///< default none
-  double dt = 0.005;                           ///< step h, s; default 0.005
-  double duration = 10.0;                      ///< run length, s (used by runners); default 10
+  std::string name = "scene";            ///< default "scene"
+  Vec3 gravity = Vec3(0.0, -9.81, 0.0);  ///< m/s²; default (0, −9.81, 0)
+  FluidDef fluid;                        ///< air (and water)
+  std::optional<FloorDef> floor;         ///< default none
+  double dt = 0.005;                     ///< step h, s; default 0.005
+  double duration = 10.0;                ///< run length, s (used by runners); default 10
   SolverSettings solver;
   std::vector<BodyDef> bodies;
 };
@@ -46,30 +46,30 @@ struct [[nodiscard]] StepReport {
 
 /// World-frame diagnostics of one body (PHYSICS.md §5, the CSV columns).
 struct BodyDiagnostics {
-  Vec3 com = Vec3::Zero();            ///< world centre of mass, m
-  Quat q = Quat::Identity();          ///< body → world
-  Vec3 velocity = Vec3::Zero();       ///< world COM velocity, m/s
-  Vec3 omega = Vec3::Zero();          ///< world angular velocity, rad/s
+  Vec3 com = Vec3::Zero();              ///< world centre of mass, m
+  Quat q = Quat::Identity();            ///< body → world
+  Vec3 velocity = Vec3::Zero();         ///< world COM velocity, m/s
+  Vec3 omega = Vec3::Zero();            ///< world angular velocity, rad/s
   Vec3 angularMomentum = Vec3::Zero();  ///< world, about the world origin, kg·m²/s
   Vec3 linearMomentum = Vec3::Zero();   ///< world, kg·m/s
-  double fallSpeed = 0.0;             ///< COM velocity along gravity, m/s
-  double spinRate = 0.0;              ///< ω about the up axis, rad/s
-  double kineticEnergy = 0.0;         ///< ½ Yᵀ𝒦Y, J
-  double kineticEnergyBody = 0.0;     ///< ½ Yᵀ𝓘_body Y, J
-  double kineticEnergyFluid = 0.0;    ///< ½ Yᵀ𝓘_fluid Y, J
-  int newtonIterations = 0;           ///< of the last step
-  double residual = 0.0;              ///< of the last step
+  double fallSpeed = 0.0;               ///< COM velocity along gravity, m/s
+  double spinRate = 0.0;                ///< ω about the up axis, rad/s
+  double kineticEnergy = 0.0;           ///< ½ Yᵀ𝒦Y, J
+  double kineticEnergyBody = 0.0;       ///< ½ Yᵀ𝓘_body Y, J
+  double kineticEnergyFluid = 0.0;      ///< ½ Yᵀ𝓘_fluid Y, J
+  int newtonIterations = 0;             ///< of the last step
+  double residual = 0.0;                ///< of the last step
 };
 
 /// A world-frame state of one body at which to evaluate its fluid wrench
 /// (`samara forces`).
 struct FluidWrenchQuery {
-  Quat q = Quat::Identity();        ///< body → world
-  std::optional<Vec3> com;          ///< world COM, m; default the body's current COM
-  Vec3 velocity = Vec3::Zero();     ///< world COM velocity, m/s
-  Vec3 omega = Vec3::Zero();        ///< world angular velocity, rad/s
-  std::optional<Vec3> wind;         ///< world background flow, m/s; default the scene's
-  double t = 0.0;                   ///< time (gusts, shape), s
+  Quat q = Quat::Identity();     ///< body → world
+  std::optional<Vec3> com;       ///< world COM, m; default the body's current COM
+  Vec3 velocity = Vec3::Zero();  ///< world COM velocity, m/s
+  Vec3 omega = Vec3::Zero();     ///< world angular velocity, rad/s
+  std::optional<Vec3> wind;      ///< world background flow, m/s; default the scene's
+  double t = 0.0;                ///< time (gusts, shape), s
 };
 
 /// The fluid wrench a body's model gives at a state: world force and world torque about
@@ -115,7 +115,7 @@ class World {
   ~World();
   World(World&&) noexcept;
   World& operator=(World&&) noexcept;
-  World(const World&);             ///< deep copy (save/restore state)
+  World(const World&);  ///< deep copy (save/restore state)
   World& operator=(const World&);
 
   /// Advances every body by h. On failure the state is unchanged.

@@ -37,7 +37,6 @@ std::vector<std::string_view> splitLines(const std::string& text) {
   return lines;
 }
 
-
 /// Parses a whole token as a double (correctly rounded, locale independent). Returns false
 /// if the token is not a number; sets *finite = false for nan, inf or overflow.
 bool parseDouble(std::string_view token, double* value, bool* finite) {

@@ -82,9 +82,9 @@ std::vector<StateRow> parseStatesCsv(const std::string& text, const std::string&
     if (skippable(line)) continue;
     const std::vector<std::string> f = splitFields(line);
     if (f.size() != col.size()) {
-      throw Error::atLine(path, lineNo,
-                          "expected " + std::to_string(col.size()) + " fields, got " +
-                              std::to_string(f.size()));
+      throw Error::atLine(
+          path, lineNo,
+          "expected " + std::to_string(col.size()) + " fields, got " + std::to_string(f.size()));
     }
     auto num = [&](const char* name) {
       const int c = col.at(name);
@@ -92,17 +92,18 @@ std::vector<StateRow> parseStatesCsv(const std::string& text, const std::string&
       char* end = nullptr;
       const double v = std::strtod(s.c_str(), &end);
       if (s.empty() || *end != '\0' || !std::isfinite(v)) {
-        throw Error::atLine(path, lineNo,
-                            std::string("column \"") + name + "\": expected a finite number, got \"" +
-                                s + "\"",
-                            c + 1);
+        throw Error::atLine(
+            path, lineNo,
+            std::string("column \"") + name + "\": expected a finite number, got \"" + s + "\"",
+            c + 1);
       }
       return v;
     };
     StateRow r;
     r.line = lineNo;
     r.body = f[static_cast<size_t>(col.at("body"))];
-    if (r.body.empty()) throw Error::atLine(path, lineNo, "column \"body\" is empty", col.at("body") + 1);
+    if (r.body.empty())
+      throw Error::atLine(path, lineNo, "column \"body\" is empty", col.at("body") + 1);
     const Eigen::Vector4d q(num("qw"), num("qx"), num("qy"), num("qz"));
     if (!(q.norm() > 1e-12)) {
       throw Error::atLine(path, lineNo, "the quaternion (qw,qx,qy,qz) is zero", col.at("qw") + 1);

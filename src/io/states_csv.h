@@ -13,9 +13,9 @@
 namespace samara::io {
 
 struct StateRow {
-  int line = 0;                 ///< 1-based line in the file
-  std::string body;             ///< a body name or index as written
-  Quat q = Quat::Identity();    ///< normalised
+  int line = 0;               ///< 1-based line in the file
+  std::string body;           ///< a body name or index as written
+  Quat q = Quat::Identity();  ///< normalised
   Vec3 velocity = Vec3::Zero();
   Vec3 omega = Vec3::Zero();
   std::optional<Vec3> com;

@@ -1,10 +1,9 @@
 #include "models/mujoco.h"
 
-#include <cstring>
-
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 namespace samara::models {
@@ -314,10 +313,10 @@ Vec3 MujocoEllipsoidModel::semiAxes(const core::FluidModelInput& in,
   if (params_.semiAxes) return *params_.semiAxes;
   if (in.mesh == nullptr) return Vec3::Zero();
   const geometry::VertexMatrix& V = in.mesh->V;
-  const bool same = cacheThickness_ == in.sheetThickness && cacheR_ == frame.R &&
-                    cacheCom_ == frame.com && cacheV_.rows() == V.rows() &&
-                    std::memcmp(cacheV_.data(), V.data(),
-                                sizeof(double) * static_cast<size_t>(V.size())) == 0;
+  const bool same =
+      cacheThickness_ == in.sheetThickness && cacheR_ == frame.R && cacheCom_ == frame.com &&
+      cacheV_.rows() == V.rows() &&
+      std::memcmp(cacheV_.data(), V.data(), sizeof(double) * static_cast<size_t>(V.size())) == 0;
   if (!same) {
     cacheAxes_ = meshSemiAxes(*in.mesh, frame, in.sheetThickness);
     cacheV_ = V;

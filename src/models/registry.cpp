@@ -9,9 +9,10 @@
 namespace samara::models {
 
 const std::vector<std::string>& modelNames() {
-  static const std::vector<std::string> kNames = {
-      "gwtf", "vacuum", "mujoco-inertia", "mujoco-ellipsoid", "xie-miyata",
-      "gross-dissipative", "gross-inertial"};
+  static const std::vector<std::string> kNames = {"gwtf",           "vacuum",
+                                                  "mujoco-inertia", "mujoco-ellipsoid",
+                                                  "xie-miyata",     "gross-dissipative",
+                                                  "gross-inertial"};
   return kNames;
 }
 

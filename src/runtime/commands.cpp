@@ -1,4 +1,3 @@
-#include "runtime/overloaded.h"
 #include "runtime/commands.h"
 
 #include <algorithm>
@@ -8,6 +7,7 @@
 
 #include "io/error.h"
 #include "models/registry.h"
+#include "runtime/overloaded.h"
 
 namespace samara::runtime {
 
@@ -44,8 +44,7 @@ std::string describe(const Command& c) {
             return "Scrub " + (s.stepIndex ? std::to_string(*s.stepIndex) : std::string("live"));
           },
           [](const SetTeaching& s) {
-            return "SetTeaching " + std::string(s.on ? "on " : "off ") +
-                   std::to_string(s.maxFaces);
+            return "SetTeaching " + std::string(s.on ? "on " : "off ") + std::to_string(s.maxFaces);
           },
           [](const Reset&) { return std::string("Reset"); },
           [](const Restart&) { return std::string("Restart"); },
@@ -106,8 +105,7 @@ io::SetList overrideSets(const Overrides& o) {
   io::SetList sets;
   if (o.fluidDensity) sets.emplace_back("/fluid/density", number(*o.fluidDensity));
   if (o.wind) {
-    sets.emplace_back("/fluid/wind", "[" + number(o.wind->x()) + "," +
-                                         number(o.wind->y()) + "," +
+    sets.emplace_back("/fluid/wind", "[" + number(o.wind->x()) + "," + number(o.wind->y()) + "," +
                                          number(o.wind->z()) + "]");
   }
   if (o.dt) sets.emplace_back("/sim/dt", number(*o.dt));

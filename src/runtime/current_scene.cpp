@@ -11,7 +11,6 @@ namespace {
 
 bool isScene(const std::string& path) { return fileKind(path) == FileKind::kScene; }
 
-
 }  // namespace
 
 core::WorldDef loadCurrentScene(const CurrentScene& scene) {

@@ -1,4 +1,3 @@
-#include "runtime/overloaded.h"
 #include "runtime/runner.h"
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include "core/fluid_model.h"
 #include "io/error.h"
 #include "models/registry.h"
+#include "runtime/overloaded.h"
 #include "runtime/scene_source.h"
 
 namespace samara::runtime {

@@ -28,7 +28,7 @@ struct BodyTeaching {
   /// ω block of 𝓘_fluid re-expressed with the COM velocity as the linear part).
   Mat3 addedTranslational = Mat3::Zero();
   Mat3 addedRotational = Mat3::Zero();
-  Mat3 bodyRotational = Mat3::Zero();  ///< the body's inertia about its COM, kg·m², body
+  Mat3 bodyRotational = Mat3::Zero();        ///< the body's inertia about its COM, kg·m², body
   Vec3 linearMomentumBody = Vec3::Zero();    ///< 𝓘_body Y, linear part, world, kg·m/s
   Vec3 linearMomentumTotal = Vec3::Zero();   ///< μ = 𝒦Y + μ⁰, linear part, world, kg·m/s
   Vec3 angularMomentumBody = Vec3::Zero();   ///< 𝓘_body Y about the COM, world, kg·m²/s
@@ -128,9 +128,9 @@ struct Snapshot {
   bool scrubbing = false;
   std::int64_t liveStepIndex = 0;  ///< the world's step index (= stepIndex unless scrubbing)
   double liveTime = 0.0;           ///< the world's time, s
-  double realTimeFactor = 0.0;  ///< measured simulated s per wall s (0 when paused)
-  double stepsPerSecond = 0.0;  ///< measured steps per wall second
-  std::int64_t reanchors = 0;   ///< times the pacer gave up catching up (slow machine)
+  double realTimeFactor = 0.0;     ///< measured simulated s per wall s (0 when paused)
+  double stepsPerSecond = 0.0;     ///< measured steps per wall second
+  std::int64_t reanchors = 0;      ///< times the pacer gave up catching up (slow machine)
 };
 
 /// One body's diagnostics after one step: the plot (and trail) data. Same numbers as the

@@ -1,15 +1,13 @@
 // The added-mass glyph: its axes and radii are the tensor's eigen-decomposition.
-#include <catch2/catch.hpp>
-
 #include <Eigen/Geometry>
+#include <catch2/catch.hpp>
 
 #include "app/glyph.h"
 
 using namespace samara;
 using namespace samara::app;
 
-TEST_CASE("Ellipsoid glyph axes and radii match the tensor's eigen-decomposition",
-          "[app][glyph]") {
+TEST_CASE("Ellipsoid glyph axes and radii match the tensor's eigen-decomposition", "[app][glyph]") {
   // A tensor with known eigenpairs: Q diag(1, 4, 9) Qᵀ in the body frame.
   const Mat3 Q = Eigen::AngleAxisd(0.4, Vec3(1, -2, 0.5).normalized()).toRotationMatrix();
   const Vec3 lambda(1.0, 4.0, 9.0);

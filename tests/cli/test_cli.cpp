@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "cli/commands.h"
-
 #include "cli_test_util.h"
 
 TEST_CASE("help and version", "[cli]") {

@@ -19,16 +19,15 @@ std::vector<double> forceRow(const std::string& line) {
 
 }  // namespace
 
-TEST_CASE("forces: GwtF broadside card equals c rho A |u|^2, vacuum gives zero",
-          "[cli][forces]") {
+TEST_CASE("forces: GwtF broadside card equals c rho A |u|^2, vacuum gives zero", "[cli][forces]") {
   TempDir dir;
   const std::string scene = dir.write("s.json", kBallScene);
-  const std::string states = dir.write(
-      "st.csv",
-      "# card broadside, falling at 1 m/s; then the same card edge-on\n"
-      "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n"
-      "card,1,0,0,0,0,-1,0,0,0,0\n"
-      "1,1,0,0,0,1,0,0,0,0,0\n");
+  const std::string states =
+      dir.write("st.csv",
+                "# card broadside, falling at 1 m/s; then the same card edge-on\n"
+                "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n"
+                "card,1,0,0,0,0,-1,0,0,0,0\n"
+                "1,1,0,0,0,1,0,0,0,0,0\n");
   Result r = cli({"forces", scene, "--states", states});
   REQUIRE(r.code == 0);
   const std::vector<std::string> ls = lines(r.out);
@@ -51,13 +50,12 @@ TEST_CASE("forces: GwtF broadside card equals c rho A |u|^2, vacuum gives zero",
 TEST_CASE("forces: wind is the same as moving the body the other way", "[cli][forces]") {
   TempDir dir;
   const std::string scene = dir.write("s.json", kBallScene);
-  const std::string states = dir.write(
-      "st.csv",
-      "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,windx,windy,windz\n"
-      "card,0.9,0.3,-0.2,0.1,0.4,-1.1,0.3,2,-1,0.5,1.5,0.2,-0.7\n"
-      "card,0.9,0.3,-0.2,0.1,-1.1,-1.3,1.0,2,-1,0.5,0,0,0\n"
-      "ball,0.9,0.3,-0.2,0.1,0.4,-1.1,0.3,2,-1,0.5,1.5,0.2,-0.7\n"
-      "ball,0.9,0.3,-0.2,0.1,-1.1,-1.3,1.0,2,-1,0.5,0,0,0\n");
+  const std::string states = dir.write("st.csv",
+                                       "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,windx,windy,windz\n"
+                                       "card,0.9,0.3,-0.2,0.1,0.4,-1.1,0.3,2,-1,0.5,1.5,0.2,-0.7\n"
+                                       "card,0.9,0.3,-0.2,0.1,-1.1,-1.3,1.0,2,-1,0.5,0,0,0\n"
+                                       "ball,0.9,0.3,-0.2,0.1,0.4,-1.1,0.3,2,-1,0.5,1.5,0.2,-0.7\n"
+                                       "ball,0.9,0.3,-0.2,0.1,-1.1,-1.3,1.0,2,-1,0.5,0,0,0\n");
   const Result r = cli({"forces", scene, "--states", states});
   REQUIRE(r.code == 0);
   const std::vector<std::string> ls = lines(r.out);
@@ -107,14 +105,16 @@ TEST_CASE("forces: bad input names the file and line; --out is atomic", "[cli][f
 
 TEST_CASE("scene key model: names, objects and mistakes", "[cli][model][errors]") {
   TempDir dir;
-  Result r = cli({"run", dir.write("a.json", ballSceneWith("\"name\": \"card\",",
-                                                           "\"name\": \"card\", \"model\": \"vaccum\",")),
+  Result r = cli({"run",
+                  dir.write("a.json", ballSceneWith("\"name\": \"card\",",
+                                                    "\"name\": \"card\", \"model\": \"vaccum\",")),
                   "--summary"});
   CHECK(r.code == 1);
   CHECK_THAT(r.err, Catch::Contains("/bodies/1/model: unknown model \"vaccum\"; known models: "
                                     "gwtf, vacuum,"));
-  r = cli({"run", dir.write("b.json", ballSceneWith("\"name\": \"card\",",
-                                                    "\"name\": \"card\", \"model\": 3,")),
+  r = cli({"run",
+           dir.write("b.json",
+                     ballSceneWith("\"name\": \"card\",", "\"name\": \"card\", \"model\": 3,")),
            "--summary"});
   CHECK(r.code == 1);
   CHECK_THAT(r.err, Catch::Contains("/bodies/1/model: expected a model name"));

@@ -1,10 +1,8 @@
 // δ and the added-mass tensor against PHYSICS.md §6 and GwtF Table 1, via the World (so the
 // per-face assembly that the step uses is what is tested).
-#include <catch2/catch.hpp>
-
-#include <cmath>
-
 #include <Eigen/Eigenvalues>
+#include <catch2/catch.hpp>
+#include <cmath>
 
 #include "core/world.h"
 #include "geometry/primitives.h"
@@ -48,8 +46,7 @@ TEST_CASE("Sphere: delta -> r/2 and added mass -> (2/3) pi r^3 rho_f on each axi
   for (int s = 1; s <= 5; ++s) {
     const BodyInfo info = inspect(geometry::makeSphere(r, s), density(500.0), kRhoWater);
     const double err = std::abs(info.addedMass(3, 3) - exact) / exact;
-    INFO("subdivisions " << s << ": delta/r = " << info.delta / r << ", added mass error "
-                         << err);
+    INFO("subdivisions " << s << ": delta/r = " << info.delta / r << ", added mass error " << err);
     CHECK(err < prevErr);  // converges monotonically under refinement
     prevErr = err;
     if (s >= 4) {
@@ -68,8 +65,7 @@ TEST_CASE("Long cylinder: radial added mass -> pi R^2 L rho_f", "[core][added_ma
   const double R = 0.01;
   for (double aspect : {20.0, 100.0, 400.0}) {
     const double L = aspect * R;
-    const BodyInfo info =
-        inspect(geometry::makeCylinder(R, L, 256, 8), density(1000.0), kRhoWater);
+    const BodyInfo info = inspect(geometry::makeCylinder(R, L, 256, 8), density(1000.0), kRhoWater);
     const double exact = M_PI * R * R * L * kRhoWater;
     const double capsPredicted = (L + R) / (L + M_PI * R);
     INFO("L/R = " << aspect << ": delta/R = " << info.delta / R << ", ratio to pi R^2 L rho "
@@ -83,10 +79,9 @@ TEST_CASE("Long cylinder: radial added mass -> pi R^2 L rho_f", "[core][added_ma
 
 TEST_CASE("Flat plate: delta = ab/(pi(a+b)) and normal added mass 2a^2b^2 rho/(pi(a+b))",
           "[core][added_mass]") {
-  for (auto [a, b, m, n] : {std::tuple{0.1, 0.1, 1, 1}, std::tuple{0.2, 0.05, 7, 3},
-                            std::tuple{0.04, 0.16, 10, 40}}) {
-    const BodyInfo info =
-        inspect(geometry::makePlate(a, b, m, n), density(700.0, 2e-4), 1.225);
+  for (auto [a, b, m, n] :
+       {std::tuple{0.1, 0.1, 1, 1}, std::tuple{0.2, 0.05, 7, 3}, std::tuple{0.04, 0.16, 10, 40}}) {
+    const BodyInfo info = inspect(geometry::makePlate(a, b, m, n), density(700.0, 2e-4), 1.225);
     const double delta = a * b / (M_PI * (a + b));
     CHECK(info.delta == Approx(delta).epsilon(1e-12));
     const double normal = 2.0 * a * a * b * b * 1.225 / (M_PI * (a + b));
@@ -104,8 +99,7 @@ TEST_CASE("Added mass: delta override, zero switches it off, tensor symmetric PS
   CHECK(off.addedMass.norm() == 0.0);
   CHECK((off.kirchhoff - off.bodyInertia).norm() == 0.0);
   const BodyInfo twice = inspect(box, density(300.0), kRhoWater, 2.0 * autoInfo.delta);
-  CHECK((twice.addedMass - 2.0 * autoInfo.addedMass).norm() <
-        1e-12 * autoInfo.addedMass.norm());
+  CHECK((twice.addedMass - 2.0 * autoInfo.addedMass).norm() < 1e-12 * autoInfo.addedMass.norm());
   CHECK((autoInfo.addedMass - autoInfo.addedMass.transpose()).norm() <
         1e-14 * autoInfo.addedMass.norm());
   Eigen::SelfAdjointEigenSolver<Mat6> eig(autoInfo.addedMass);

@@ -1,7 +1,6 @@
 // Shape-changing bodies (GwtF §3–§7.3): keyframe evaluation, rigid equivalence, the falling
 // cat in vacuum, and swimming by a travelling wave.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 
@@ -28,7 +27,7 @@ TEST_CASE("Keyframe time mapping: loop, hold, ping-pong", "[core][animation]") {
   // 4 frames at 2 fps.
   CHECK(keyframeCoordinate(0.25, 2.0, 4, LoopMode::kHold, 0.0) == Approx(0.5));
   CHECK(keyframeCoordinate(5.0, 2.0, 4, LoopMode::kHold, 0.0) == Approx(3.0));
-  CHECK(keyframeCoordinate(2.25, 2.0, 4, LoopMode::kLoop, 0.0) == Approx(0.5));  // period 4
+  CHECK(keyframeCoordinate(2.25, 2.0, 4, LoopMode::kLoop, 0.0) == Approx(0.5));     // period 4
   CHECK(keyframeCoordinate(2.0, 2.0, 4, LoopMode::kPingPong, 0.0) == Approx(2.0));  // 4 → 2
   CHECK(keyframeCoordinate(3.5, 2.0, 4, LoopMode::kPingPong, 0.0) == Approx(1.0));
   ScalarTrack tr{{0.0, 1.0, 2.0}, {0.0, 1.0, 0.0}, true, true};
@@ -112,12 +111,12 @@ TEST_CASE("Falling cat: in vacuum a shape change reorients without moving the CO
   INFO("one stroke: rotation " << rotationAngle(q1) * 180 / M_PI << " deg, max |J| " << mom
                                << ", max COM drift " << drift1 << " m");
   CHECK(rotationAngle(q1) > 2.0 * M_PI / 180.0);  // reoriented by more than 2°
-  CHECK(mom < 1e-12);                              // world momentum stays zero
+  CHECK(mom < 1e-12);                             // world momentum stays zero
   INFO("max reported COM speed " << maxSpeed << " m/s");
   CHECK(maxSpeed < 1e-3);
   run(1e-3, stroke, T, &drift2, &mom);
   INFO("COM drift at h = 1 ms: " << drift2);
-  CHECK(drift1 < 1e-3);                    // the COM stays put (to O(h))
+  CHECK(drift1 < 1e-3);  // the COM stays put (to O(h))
   CHECK(drift1 / drift2 == Approx(2.0).epsilon(0.2));
   // The time-reversed stroke undoes the reorientation (the holonomy of the reversed loop
   // is the inverse rotation).
@@ -176,12 +175,12 @@ TEST_CASE("Eel: a travelling wave swims against the wave to a terminal speed",
           "[core][animation][slow]") {
   // Wave travelling to +x (sin(ks − ωt)): thrust to −x, as anguilliform swimmers do.
   const std::vector<double> v1 = swimEel(1.0, 0.02, 0.08, 10.0);
-  INFO("mean speed per second at 1 Hz: " << v1[1] << " " << v1[4] << " " << v1[8] << " "
-                                         << v1[9] << " m/s");
-  CHECK(v1[9] < -0.3);                                // swims forward (−x), > 0.3 body/s
-  CHECK(std::abs(v1[1]) < 0.5 * std::abs(v1[9]));     // momentum builds up (GwtF Fig. 12)
-  CHECK(v1[9] == Approx(v1[8]).epsilon(0.01));        // terminal speed reached
-  CHECK(std::abs(v1[9]) < 0.8);                       // slower than the wave (fλ = 0.8 m/s)
+  INFO("mean speed per second at 1 Hz: " << v1[1] << " " << v1[4] << " " << v1[8] << " " << v1[9]
+                                         << " m/s");
+  CHECK(v1[9] < -0.3);                             // swims forward (−x), > 0.3 body/s
+  CHECK(std::abs(v1[1]) < 0.5 * std::abs(v1[9]));  // momentum builds up (GwtF Fig. 12)
+  CHECK(v1[9] == Approx(v1[8]).epsilon(0.01));     // terminal speed reached
+  CHECK(std::abs(v1[9]) < 0.8);                    // slower than the wave (fλ = 0.8 m/s)
   SECTION("doubling the frequency roughly doubles the speed") {
     const std::vector<double> v2 = swimEel(2.0, 0.02, 0.08, 10.0);
     INFO("terminal speed at 1 Hz " << v1[9] << ", at 2 Hz " << v2[9]);

@@ -1,9 +1,8 @@
 // First-order motion from shape change (Gross et al. 2023, MfSC): the discrete momentum and
 // its Jacobian, Purcell's scallop theorem and three-link swimmer (dissipative), the falling
 // cat and the Dzhanibekov effect (inertial), terminal velocity in one step, equivariance.
-#include <catch2/catch.hpp>
-
 #include <Eigen/Eigenvalues>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -12,8 +11,8 @@
 #include "core/animation.h"
 #include "core/body.h"
 #include "core/first_order.h"
-#include "geometry/mass_properties.h"
 #include "core/world.h"
+#include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
 #include "test_shapes.h"
 
@@ -844,8 +843,8 @@ TEST_CASE("First order in the World: Dzhanibekov effect with gross-inertial",
   std::ostringstream times;
   for (double f : flips) times << " " << f;
   INFO("half period " << period / 2 << " s; ω·e2 changes sign at" << times.str()
-                      << " s; max |ΔL| reported " << maxDrift << ", of the motion "
-                      << maxDiscrete << ", |L| " << L0.norm());
+                      << " s; max |ΔL| reported " << maxDrift << ", of the motion " << maxDiscrete
+                      << ", |L| " << L0.norm());
   CHECK(maxDrift < 1e-10 * L0.norm());
   CHECK(maxDiscrete < 1e-10 * L0.norm());
   REQUIRE(flips.size() >= 3);
@@ -854,8 +853,7 @@ TEST_CASE("First order in the World: Dzhanibekov effect with gross-inertial",
   }
 }
 
-TEST_CASE("First order in the World: the falling cat with gross-inertial",
-          "[core][first_order]") {
+TEST_CASE("First order in the World: the falling cat with gross-inertial", "[core][first_order]") {
   const Cat cat = makeCat();
   const double T = 1.0, h = 2e-3;
   auto stroke = catStroke(cat, T);
@@ -887,8 +885,8 @@ TEST_CASE("First order in the World: the falling cat with gross-inertial",
   }
   const Quat q = w.state(0).g.q;
   INFO("one stroke: rotation " << rotationAngle(q) * 180 / M_PI << " deg; COM drift " << drift
-                               << " m; |M| reported " << reported << ", of the motion "
-                               << discrete << "; World vs step function "
+                               << " m; |M| reported " << reported << ", of the motion " << discrete
+                               << "; World vs step function "
                                << rotationAngle(q * sim.g.q.conjugate()) << " rad");
   CHECK(rotationAngle(q) > 2.0 * M_PI / 180.0);
   CHECK(drift < 1e-12);

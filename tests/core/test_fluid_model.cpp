@@ -2,7 +2,6 @@
 // model, a linear-drag test model with an analytic terminal velocity, wind equivalence,
 // per-body model state and deep copies.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "core/world.h"
@@ -18,9 +17,7 @@ class LinearDrag final : public FluidModel {
  public:
   explicit LinearDrag(double c) : c_(c) {}
   std::string name() const override { return "linear-drag"; }
-  std::unique_ptr<FluidModel> clone() const override {
-    return std::make_unique<LinearDrag>(*this);
-  }
+  std::unique_ptr<FluidModel> clone() const override { return std::make_unique<LinearDrag>(*this); }
   Vec6 wrench(const FluidModelInput& in, const Vec6& Y) const override {
     const PrincipalFrame f = principalFrame(in.com, in.inertiaCom);
     Vec6 local = velocityToLocal(f, Y);

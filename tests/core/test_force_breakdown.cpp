@@ -1,7 +1,6 @@
 // World::forceBreakdown: gravity, buoyancy, lift/drag and per-face forces at the current
 // state (the viewer's force arrows).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 
 #include "core/world.h"
@@ -114,6 +113,6 @@ TEST_CASE("Force breakdown: lift is perpendicular to the relative flow, drag alo
   CHECK((fb.lift + fb.drag - fb.liftDrag.force).norm() <= 1e-15 * F);
   CHECK(std::abs(fb.lift.dot(u)) <= 1e-12 * F * u.norm());
   CHECK(fb.drag.cross(u).norm() <= 1e-12 * F * u.norm());
-  CHECK(fb.drag.dot(u) < 0.0);       // drag resists the relative motion
-  CHECK(fb.lift.norm() > 0.1 * F);   // a tilted plate makes real lift
+  CHECK(fb.drag.dot(u) < 0.0);      // drag resists the relative motion
+  CHECK(fb.lift.norm() > 0.1 * F);  // a tilted plate makes real lift
 }

@@ -1,6 +1,5 @@
 // Forces: flat-plate lift and drag (GwtF Prop. 1, Eqn. 6), buoyancy, contact; Jacobians.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <random>
 
@@ -26,8 +25,7 @@ DragFaces dragFaces(const geometry::TriMesh& mesh, double c, double rho) {
   return d;
 }
 
-Vec6 drag(const DragFaces& d, const Vec6& Y, const Vec3& offset = Vec3::Zero(),
-          Mat6* J = nullptr) {
+Vec6 drag(const DragFaces& d, const Vec6& Y, const Vec3& offset = Vec3::Zero(), Mat6* J = nullptr) {
   Vec6 F = Vec6::Zero();
   if (J) J->setZero();
   addDragWrench(d, Y, offset, nullptr, &F, J);

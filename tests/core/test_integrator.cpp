@@ -1,6 +1,5 @@
 // The variational integrator on SE(3): structure preservation, Dzhanibekov, order.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <vector>
 
@@ -129,8 +128,8 @@ TEST_CASE("Dzhanibekov: spin about the intermediate axis flips periodically",
     prev = s.Y[1];
     maxLdev = std::max(maxLdev, std::abs(momentumMap(s, h).head<3>().norm() - L0) / L0);
   }
-  INFO("sign changes of the intermediate-axis rate in 20 s: " << signChanges
-                                                              << ", first at " << firstFlip);
+  INFO("sign changes of the intermediate-axis rate in 20 s: " << signChanges << ", first at "
+                                                              << firstFlip);
   REQUIRE(signChanges >= 4);
   // Periodic: the intervals between flips are equal (the motion is a closed orbit).
   for (size_t i = 2; i < flips.size(); ++i) {

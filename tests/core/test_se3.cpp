@@ -1,7 +1,6 @@
 // SE(3) math: the matrix Cayley map and its exact inverse differential (PHYSICS.md §4).
-#include <catch2/catch.hpp>
-
 #include <Eigen/LU>
+#include <catch2/catch.hpp>
 #include <random>
 
 #include "core/se3.h"

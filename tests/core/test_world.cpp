@@ -1,7 +1,6 @@
 // Whole-world behaviour: analytic free fall, terminal velocity, floating, floor contact,
 // determinism and failure handling.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 
@@ -32,8 +31,7 @@ void runUntil(World* w, double T) {
 
 }  // namespace
 
-TEST_CASE("Vacuum free fall matches the analytic parabola (first order in h)",
-          "[core][world]") {
+TEST_CASE("Vacuum free fall matches the analytic parabola (first order in h)", "[core][world]") {
   // A spinning, off-centre box in vacuum: the COM follows y0 + v0 t − ½ g t² exactly up to
   // the symplectic-Euler offset, and the spin does not disturb it.
   auto run = [](double h) {
@@ -143,7 +141,7 @@ TEST_CASE("A box of half the water's density floats half submerged", "[core][wor
     }
   }
   INFO("COM height range over the last 5 s: [" << lo << ", " << hi << "] m; first amplitude "
-                                                << firstAmp);
+                                               << firstAmp);
   CHECK(std::abs(0.5 * (lo + hi)) < 2e-4);
   CHECK(hi - lo < 0.2 * firstAmp);
 }
@@ -176,8 +174,7 @@ TEST_CASE("Floor contact brings a dropped box to rest on the floor", "[core][wor
   CHECK(d.com.y() == Approx(0.05 + lowest).margin(2e-3));
 }
 
-TEST_CASE("Determinism: same definition, same bits; copies continue identically",
-          "[core][world]") {
+TEST_CASE("Determinism: same definition, same bits; copies continue identically", "[core][world]") {
   WorldDef def;
   def.fluid.density = 1.225;
   def.fluid.wind = Vec3(0.5, 0, 0.2);

@@ -20,8 +20,8 @@ using samara::geometry::TriMesh;
 using samara::geometry::VertexMatrix;
 using samara::io::AnimationContext;
 using samara::io::Error;
-using samara::io::test::errorOf;
 using samara::io::LoadedAnimation;
+using samara::io::test::errorOf;
 
 namespace {
 

@@ -11,9 +11,9 @@
 
 using samara::geometry::TriMesh;
 using samara::io::Error;
-using samara::io::test::errorOf;
 using samara::io::loadObj;
 using samara::io::parseObj;
+using samara::io::test::errorOf;
 
 namespace {
 

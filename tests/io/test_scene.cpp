@@ -12,8 +12,8 @@
 using samara::core::MassMode;
 using samara::core::WorldDef;
 using samara::io::Error;
-using samara::io::test::errorOf;
 using samara::io::SetList;
+using samara::io::test::errorOf;
 
 namespace {
 

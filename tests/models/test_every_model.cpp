@@ -1,8 +1,8 @@
 // Properties every fluid model shares (issue 6), through the World as scenes use them:
 // zero wrench at zero relative velocity, wind equivalent to moving the body the other way,
 // a symmetric positive semi-definite added mass, and the same bits for the same input.
-#include <catch2/catch.hpp>
 #include <Eigen/Eigenvalues>
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
 

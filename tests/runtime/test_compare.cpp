@@ -16,8 +16,8 @@
 #include "models/registry.h"
 #include "runtime/fall_patterns.h"
 #include "runtime/runner.h"
-#include "same_bits.h"
 #include "runtime/time_series.h"
+#include "same_bits.h"
 
 using namespace samara;
 using namespace samara::runtime;

@@ -1,7 +1,6 @@
 // SetTeaching: the snapshot carries the teaching overlays' data only while asked for, and it
 // is what the World gives (force breakdown, added-mass blocks) at the published step.
 #include <catch2/catch.hpp>
-
 #include <memory>
 #include <string>
 

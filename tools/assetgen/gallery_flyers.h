@@ -47,13 +47,13 @@ struct MapleSeedParams {
 
 /// A ready-to-simulate seed: the model and its mass definition.
 struct MapleSeed {
-  Model model;                    ///< groups "nut", "wing"
-  core::MassDef mass;             ///< density + thickness
-  core::PointMass nutPoint;       ///< the rest of the nut's mass at its centre
+  Model model;                        ///< groups "nut", "wing"
+  core::MassDef mass;                 ///< density + thickness
+  core::PointMass nutPoint;           ///< the rest of the nut's mass at its centre
   std::vector<core::PointMass> vein;  ///< the leading-edge vein's mass
-  double nutSolidMass = 0.0;      ///< density × nut volume, kg
-  double wingMass = 0.0;          ///< membrane + vein, kg
-  Vec3 nutCentre = Vec3::Zero();  ///< body frame, m
+  double nutSolidMass = 0.0;          ///< density × nut volume, kg
+  double wingMass = 0.0;              ///< membrane + vein, kg
+  Vec3 nutCentre = Vec3::Zero();      ///< body frame, m
 };
 
 /// Builds the seed; `resolution` scales the wing's cell counts (and lowers the nut's

@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "writer_util.h"
 #include "assetgen.h"
 #include "gallery.h"
 #include "gltf_writer.h"
@@ -47,7 +46,6 @@ std::vector<std::string> header(const Model& m, const std::vector<std::string>& 
   h.insert(h.end(), notes.begin(), notes.end());
   return h;
 }
-
 
 }  // namespace
 
@@ -93,7 +91,7 @@ int main(int argc, char** argv) {
           " (right; left mirrored, negated) as elevators.",
       "Swims +x at about 0.4 m/s. Density 998 kg/m^3 (neutral)."};
   ok &= ag::writeText(meshes / "turtle.obj",
-                  ag::formatObj(turtle.model, header(turtle.model, turtleNotes)));
+                      ag::formatObj(turtle.model, header(turtle.model, turtleNotes)));
 
   const ag::ZeppelinModel zep = ag::makeZeppelin();
   const ag::ZeppelinControls zc;
@@ -105,7 +103,8 @@ int main(int argc, char** argv) {
       "rudder hinged about +y through " + vec(zep.rudder.pivot) +
           " (angle > 0: trailing edge to +z, turns right, yaw rate < 0 about +y). Neutral "
           "buoyancy in air: total mass 1.225 kg/m^3 x hull volume, or gravity off."};
-  ok &= ag::writeText(meshes / "zeppelin.obj", ag::formatObj(zep.model, header(zep.model, zepNotes)));
+  ok &=
+      ag::writeText(meshes / "zeppelin.obj", ag::formatObj(zep.model, header(zep.model, zepNotes)));
 
   std::string readme = "# Generated meshes\n\n";
   readme += std::string(kGeneratedBy) + "\n\n";
@@ -148,11 +147,11 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(scenes);
   ok &= ag::writeText(scenes / "eel.json", ag::eelScene(eel, ag::eelWave()));
   ok &= ag::writeText(scenes / "turtle.json",
-                  ag::turtleScene(turtle, *ag::makeTurtleStroke(turtle, ts)));
+                      ag::turtleScene(turtle, *ag::makeTurtleStroke(turtle, ts)));
   ag::ZeppelinControls turning = zc;
   turning.rudderAngle = 0.3;
   ok &= ag::writeText(scenes / "zeppelin.json",
-                  ag::zeppelinScene(zep, *ag::makeZeppelinAnimation(zep, turning)));
+                      ag::zeppelinScene(zep, *ag::makeZeppelinAnimation(zep, turning)));
   ok &= ag::writeText(scenes / "sea_snake.json", ag::seaSnakeScene());
 
   // The gallery of the paper's phenomena (issue 5).

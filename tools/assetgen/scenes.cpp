@@ -1,7 +1,6 @@
 #include "scenes.h"
 
 #include <cmath>
-
 #include <nlohmann/json.hpp>
 
 #include "writer_util.h"
@@ -10,8 +9,6 @@ namespace samara::assetgen {
 namespace {
 
 using nlohmann::ordered_json;
-
-
 
 std::string withComment(const std::string& comment, const ordered_json& j) {
   return comment + j.dump(2) + "\n";
@@ -154,5 +151,4 @@ std::string seaSnakeScene() {
                      s);
 }
 
-}  // namespace samara::assetgen#include "writer_util.h"
-
+}  // namespace samara::assetgen

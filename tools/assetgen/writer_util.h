@@ -1,9 +1,8 @@
 #pragma once
 // Small helpers shared by the generator's writers (main.cpp, scenes.cpp, gallery_*.cpp).
 #include <filesystem>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "geometry/types.h"
 
