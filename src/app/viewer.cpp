@@ -31,7 +31,7 @@
 #include "io/export.h"
 #include "io/scene.h"
 #include "io/text_format.h"
-#include "models/pattern.h"
+#include "analysis/pattern.h"
 #include "models/registry.h"
 #include "runtime/current_scene.h"
 #include "runtime/export_job.h"
@@ -1205,9 +1205,9 @@ void Viewer::drawBodyPanel(const runtime::Snapshot& s) {
   ImGui::Text("COM (%.3f, %.3f, %.3f) m", d.com.x(), d.com.y(), d.com.z());
   ImGui::Text("fall speed %.4g m/s, spin %.4g rad/s", d.fallSpeed, d.spinRate);
   ImGui::Text("kinetic energy %.4g J", d.kineticEnergy);
-  auto patternLine = [&](const models::PatternResult* r) {
+  auto patternLine = [&](const analysis::PatternResult* r) {
     if (r) {
-      ImGui::TextWrapped("pattern: %s (%s)", models::patternName(r->pattern), r->reason.c_str());
+      ImGui::TextWrapped("pattern: %s (%s)", analysis::patternName(r->pattern), r->reason.c_str());
     } else {
       ImGui::TextDisabled("pattern: no samples yet");
     }
@@ -1282,7 +1282,7 @@ void Viewer::drawPatternOverlay(const runtime::Snapshot& s) {
   ImGui::TextDisabled("falling pattern");
   constexpr std::size_t kShown = 4;  // bodies listed (each with its ghost)
   const float box = ImGui::GetFontSize() * 0.7f;
-  auto line = [&](const glm::vec3& c, const std::string& label, const models::PatternResult* r) {
+  auto line = [&](const glm::vec3& c, const std::string& label, const analysis::PatternResult* r) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float y = p.y + (ImGui::GetTextLineHeight() - box) * 0.5f;
     ImGui::GetWindowDrawList()->AddRectFilled(
@@ -1290,7 +1290,7 @@ void Viewer::drawPatternOverlay(const runtime::Snapshot& s) {
         ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1.0f)), 2.0f);
     ImGui::Dummy(ImVec2(box, box));
     ImGui::SameLine();
-    ImGui::Text("%s: %s", label.c_str(), r ? models::patternName(r->pattern) : "-");
+    ImGui::Text("%s: %s", label.c_str(), r ? analysis::patternName(r->pattern) : "-");
   };
   for (std::size_t i = 0; i < s.bodies.size() && i < kShown; ++i) {
     const int k = static_cast<int>(i);

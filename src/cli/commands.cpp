@@ -31,7 +31,7 @@
 #include "io/csv.h"
 #include "io/error.h"
 #include "io/scene.h"
-#include "models/pattern.h"
+#include "analysis/pattern.h"
 
 #ifndef SAMARA_VERSION
 #define SAMARA_VERSION "unknown"
@@ -370,7 +370,7 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
     ++fallSamples;
   };
   if (o.summary) sampleFall();
-  std::vector<models::PatternTracker> patterns;
+  std::vector<analysis::PatternTracker> patterns;
   if (o.classify) {
     for (int i = 0; i < n; ++i) patterns.push_back(patternTrackerFor(world, i));
   }
@@ -437,9 +437,9 @@ int runCommand(const Options& o, std::ostream& out, std::ostream& err) {
     // With the CSV on stdout the patterns go to stderr, so the CSV stays parseable.
     std::ostream& dest = (csvStream == &out) ? err : out;
     for (int i = 0; i < n; ++i) {
-      const models::PatternResult r = patterns[static_cast<std::size_t>(i)].result();
+      const analysis::PatternResult r = patterns[static_cast<std::size_t>(i)].result();
       dest << strf("pattern  %s: %s (d = %.3g body lengths, e = %.3g, %.3g turns; %s)\n",
-                   world.bodyDef(i).name.c_str(), models::patternName(r.pattern), r.d, r.e,
+                   world.bodyDef(i).name.c_str(), analysis::patternName(r.pattern), r.d, r.e,
                    r.tumbleTurns, r.reason.c_str());
     }
     dest.flush();

@@ -7,6 +7,7 @@
 #include <new>
 #include <utility>
 
+#include "analysis/tracker.h"
 #include "cli/cli_util.h"
 #include "core/fluid_model.h"
 #include "io/error.h"
@@ -14,21 +15,8 @@
 
 namespace samara::cli {
 
-models::PatternTracker patternTrackerFor(const core::World& world, int i) {
-  const core::BodyInfo info = world.info(i);
-  const Mat3 Iorigin = info.bodyInertia.topLeftCorner<3, 3>();
-  const Vec3 c = info.com;
-  const Mat3 Icom = Iorigin - info.mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());
-  const core::PrincipalFrame f = core::principalFrame(c, Icom);
-  const core::BodyDiagnostics d = world.diagnostics(i);
-  const geometry::VertexMatrix V = world.worldVertices(i);
-  double radius = 0.0;
-  for (int k = 0; k < V.rows(); ++k) {
-    radius = std::max(radius, (Vec3(V.row(k).transpose()) - d.com).norm());
-  }
-  const Vec3 g = world.definition().gravity;
-  const Vec3 up = g.norm() > 0.0 ? Vec3(-g) : Vec3(0.0, 1.0, 0.0);
-  return models::PatternTracker(up, std::max(2.0 * radius, 1e-9), f.R.col(2));
+analysis::PatternTracker patternTrackerFor(const core::World& world, int i) {
+  return analysis::makeTracker(analysis::trackerSetup(world.info(i), world.definition().gravity));
 }
 
 namespace {
@@ -70,7 +58,7 @@ void run(const std::string& scenePath, const std::atomic<bool>* cancel, SceneRun
   std::vector<double> fallSum(un, 0.0);
   std::vector<double> spinSum(un, 0.0);
   long long samples = 0;
-  std::vector<models::PatternTracker> patterns;
+  std::vector<analysis::PatternTracker> patterns;
   for (int i = 0; i < n; ++i) patterns.push_back(patternTrackerFor(world, i));
   auto sample = [&]() {
     const bool inWindow = world.time() >= windowStart;
@@ -120,8 +108,8 @@ void run(const std::string& scenePath, const std::atomic<bool>* cancel, SceneRun
     b.fallSpeed = samples > 0 ? fallSum[ui] / count : 0.0;
     b.spinRate = samples > 0 ? spinSum[ui] / count : 0.0;
     b.finalCom = world.diagnostics(i).com;
-    const models::PatternResult p = patterns[ui].result();
-    b.pattern = models::patternName(p.pattern);
+    const analysis::PatternResult p = patterns[ui].result();
+    b.pattern = analysis::patternName(p.pattern);
     b.patternReason = p.reason;
   }
 }

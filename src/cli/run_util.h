@@ -8,13 +8,13 @@
 #include <vector>
 
 #include "core/world.h"
-#include "models/pattern.h"
+#include "analysis/pattern.h"
 
 namespace samara::cli {
 
 /// A falling-pattern tracker for body i: up = −gravity, length = the body's diameter about
 /// its COM, broad normal = the principal axis of largest moment (body frame).
-models::PatternTracker patternTrackerFor(const core::World& world, int i);
+analysis::PatternTracker patternTrackerFor(const core::World& world, int i);
 
 /// What one headless run of a scene says about a body.
 struct BodyRunStats {
@@ -26,7 +26,7 @@ struct BodyRunStats {
   /// Mean angular velocity about the up axis over the same samples, rad/s.
   double spinRate = 0.0;
   Vec3 finalCom = Vec3::Zero();  ///< world centre of mass at the end, m
-  std::string pattern;           ///< models::patternName of the run, as `run --classify`
+  std::string pattern;           ///< analysis::patternName of the run, as `run --classify`
   std::string patternReason;     ///< the classifier's reason
 };
 

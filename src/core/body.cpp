@@ -437,8 +437,7 @@ FluidModelInput BodyImpl::modelInput(const Pose& g, double t, double h,
   in.flowBody = g.q.conjugate() * flow;
   in.mass = moments.mass;
   in.com = com;
-  const Mat3 secondCom = moments.second - moments.mass * com * com.transpose();
-  in.inertiaCom = secondCom.trace() * Mat3::Identity() - secondCom;
+  in.inertiaCom = moments.inertiaAboutCom(com);
   in.mesh = &mesh;
   in.sheetThickness = sheetThickness;
   return in;

@@ -91,11 +91,14 @@ struct FaceData {
 /// origin, order (ω, v).
 struct BodyInfo {
   int faces = 0;
-  double mass = 0.0;        ///< kg
-  Vec3 com = Vec3::Zero();  ///< body coordinates, m
-  double volume = 0.0;      ///< of closed parts, m³
-  double area = 0.0;        ///< one-sided mesh area, m²
-  double delta = 0.0;       ///< δ in use, m
+  double mass = 0.0;         ///< kg
+  Vec3 com = Vec3::Zero();   ///< body coordinates, m
+  double volume = 0.0;       ///< of closed parts, m³
+  double area = 0.0;         ///< one-sided mesh area, m²
+  double delta = 0.0;        ///< δ in use, m
+  double deltaAuto = 0.0;    ///< δ from the geometry (GwtF Eqn. 11), whatever the override, m
+  double boundRadius = 0.0;  ///< largest distance of a vertex from the COM, m
+  Mat3 inertiaCom = Mat3::Zero();  ///< rotational inertia about the COM, body axes, kg·m²
   Mat6 bodyInertia = Mat6::Zero();
   Mat6 addedMass = Mat6::Zero();  ///< at the current per-face fluid densities
   Mat6 kirchhoff = Mat6::Zero();

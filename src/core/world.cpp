@@ -193,6 +193,9 @@ BodyInfo World::info(int i) const {
   info.volume = b.closedVolume;
   info.area = b.area;
   info.delta = b.delta;
+  info.deltaAuto = b.deltaAuto;
+  info.boundRadius = b.boundRadius;
+  info.inertiaCom = b.moments.inertiaAboutCom(b.com);
   info.bodyInertia = b.inertiaBody;
   info.addedMass = b.added;
   info.kirchhoff = b.K;

@@ -23,6 +23,12 @@ struct MassMoments {
   Vec3 com() const { return mass > 0.0 ? Vec3(first / mass) : Vec3::Zero(); }
   /// Rotational inertia about the body origin: tr(S) I − S, kg·m².
   Mat3 inertiaAboutOrigin() const { return second.trace() * Mat3::Identity() - second; }
+  /// Rotational inertia about the centre of mass (parallel-axis shift of the second
+  /// moment: S_c = S − m c cᵀ, then tr(S_c) I − S_c), kg·m². The one place this is computed.
+  Mat3 inertiaAboutCom(const Vec3& c) const {
+    const Mat3 secondCom = second - mass * c * c.transpose();
+    return secondCom.trace() * Mat3::Identity() - secondCom;
+  }
 };
 
 /// Volume (m³) of a closed, outward-oriented part, by the divergence theorem.

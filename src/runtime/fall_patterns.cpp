@@ -2,11 +2,13 @@
 
 #include <algorithm>
 
+#include "analysis/tracker.h"
+
 namespace samara::runtime {
 
-models::PatternTracker FallPatterns::trackerFor(const BodySnapshot& body, const Vec3& gravity) {
-  const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity) : Vec3(0.0, 1.0, 0.0);
-  return models::PatternTracker(up, std::max(2.0 * body.radius, 1e-9), body.broadNormalBody);
+analysis::PatternTracker FallPatterns::trackerFor(const BodySnapshot& body, const Vec3& gravity) {
+  return analysis::makeTracker(
+      {analysis::upFromGravity(gravity), 2.0 * body.radius, body.broadNormalBody});
 }
 
 void FallPatterns::clear() {
@@ -32,7 +34,7 @@ void FallPatterns::feed(const PlotSample& s) {
   std::vector<Entry>& entries = s.ghost ? ghosts_ : bodies_;
   if (s.body < 0 || s.body >= static_cast<int>(entries.size())) return;
   entries[static_cast<std::size_t>(s.body)].tracker.add(
-      models::TrajectorySample{s.time, s.d.com, s.d.q, s.d.omega});
+      analysis::TrajectorySample{s.time, s.d.com, s.d.q, s.d.omega});
 }
 
 void FallPatterns::consume(const std::vector<PlotSample>& samples, const Snapshot& snapshot) {
@@ -71,7 +73,7 @@ void FallPatterns::refresh() {
   }
 }
 
-const models::PatternResult* FallPatterns::result(int body, bool ghost) const {
+const analysis::PatternResult* FallPatterns::result(int body, bool ghost) const {
   const std::vector<Entry>& entries = ghost ? ghosts_ : bodies_;
   if (body < 0 || body >= static_cast<int>(entries.size())) return nullptr;
   const Entry& e = entries[static_cast<std::size_t>(body)];

@@ -1,5 +1,5 @@
 #pragma once
-// Live falling-pattern classification on the UI side (issue 6): one models::PatternTracker
+// Live falling-pattern classification on the UI side (issue 6): one analysis::PatternTracker
 // per body and ghost body of the current run, fed with every PlotSample (the same samples,
 // initial state included, that `samara run --classify` feeds its trackers, so the result
 // at a step is the command line's). GL- and ImGui-free; only the UI thread touches it.
@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "models/pattern.h"
+#include "analysis/pattern.h"
 #include "runtime/snapshot.h"
 
 namespace samara::runtime {
@@ -30,7 +30,7 @@ class FallPatterns {
   std::uint64_t generation() const { return generation_; }
   /// Body i's pattern as of the last refresh() (of the ghost's body i if `ghost`), or null
   /// when there is no such body or it has no result yet.
-  const models::PatternResult* result(int body, bool ghost = false) const;
+  const analysis::PatternResult* result(int body, bool ghost = false) const;
   /// Samples body i's tracker has been fed.
   std::int64_t samples(int body, bool ghost = false) const;
   /// Samples waiting for their run's snapshot.
@@ -39,12 +39,12 @@ class FallPatterns {
   /// The tracker `samara run --classify` makes for a body: up = −gravity (y if there is
   /// none), length = 2 × radius (the body's diameter about its COM), broad normal =
   /// BodySnapshot::broadNormalBody.
-  static models::PatternTracker trackerFor(const BodySnapshot& body, const Vec3& gravity);
+  static analysis::PatternTracker trackerFor(const BodySnapshot& body, const Vec3& gravity);
 
  private:
   struct Entry {
-    models::PatternTracker tracker;
-    models::PatternResult result;
+    analysis::PatternTracker tracker;
+    analysis::PatternResult result;
     bool hasResult = false;
   };
   void setup(const Snapshot& snapshot);

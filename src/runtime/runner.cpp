@@ -7,6 +7,7 @@
 #include <exception>
 #include <utility>
 
+#include "analysis/tracker.h"
 #include "core/fluid_model.h"
 #include "io/error.h"
 #include "models/registry.h"
@@ -21,16 +22,6 @@ std::string formatSeconds(double t) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.6g", t);
   return buf;
-}
-
-/// The principal axis of largest moment of inertia about the COM (body coordinates): the
-/// broad normal of a flat body, for the falling-pattern classifier (as `samara run
-/// --classify`).
-Vec3 broadNormal(const core::BodyInfo& info) {
-  const Mat3 Iorigin = info.bodyInertia.topLeftCorner<3, 3>();
-  const Vec3 c = info.com;
-  const Mat3 Icom = Iorigin - info.mass * (c.squaredNorm() * Mat3::Identity() - c * c.transpose());
-  return core::principalFrame(c, Icom).R.col(2);
 }
 
 }  // namespace
@@ -375,24 +366,13 @@ void Runner::pushSamples(const core::World& world, bool ghost) {
 std::vector<Runner::BodyCache> Runner::cacheBodies(const core::World& world) {
   const int n = world.numBodies();
   std::vector<BodyCache> cache(static_cast<std::size_t>(n));
-  std::optional<core::World> probe;  // δ auto of overridden bodies
   for (int i = 0; i < n; ++i) {
     BodyCache& c = cache[static_cast<std::size_t>(i)];
     const core::BodyInfo info = world.info(i);
     c.mass = info.mass;
-    c.broadNormalBody = broadNormal(info);
-    if (world.bodyDef(i).delta) {
-      if (!probe) probe.emplace(world);
-      probe->setDelta(i, std::nullopt);
-      c.deltaAuto = probe->info(i).delta;
-    } else {
-      c.deltaAuto = info.delta;
-    }
-    const geometry::VertexMatrix V = world.worldVertices(i);
-    const Vec3 com = world.diagnostics(i).com;
-    double r = 0.0;
-    for (int v = 0; v < V.rows(); ++v) r = std::max(r, (V.row(v).transpose() - com).norm());
-    c.radius = r;
+    c.broadNormalBody = analysis::broadNormal(info);
+    c.deltaAuto = info.deltaAuto;
+    c.radius = info.boundRadius;
     c.faces = std::make_shared<const geometry::FaceMatrix>(world.bodyDef(i).mesh.F);
   }
   return cache;

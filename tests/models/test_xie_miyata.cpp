@@ -8,11 +8,12 @@
 #include "core/world.h"
 #include "geometry/primitives.h"
 #include "models/mujoco.h"
-#include "models/pattern.h"
+#include "analysis/pattern.h"
 #include "models/xie_miyata.h"
 
 using namespace samara;
 using namespace samara::models;
+using namespace samara::analysis;
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "io/scene.h"
-#include "models/pattern.h"
+#include "analysis/pattern.h"
 #include "models/registry.h"
 #include "runtime/fall_patterns.h"
 #include "runtime/runner.h"
@@ -398,7 +398,7 @@ TEST_CASE("FallPatterns: the live pattern is samara run --classify's, ghost incl
     core::World w = io::makeWorld(
         io::loadScene(kPlate, ghost ? allModels(1, "mujoco-ellipsoid") : io::SetList{}), kPlate);
     const BodySnapshot& b = ghost ? f.snap().ghostBodies[0] : f.snap().bodies[0];
-    models::PatternTracker tracker = FallPatterns::trackerFor(b, w.definition().gravity);
+    analysis::PatternTracker tracker = FallPatterns::trackerFor(b, w.definition().gravity);
     auto add = [&] {
       const core::BodyDiagnostics d = w.diagnostics(0);
       tracker.add({w.time(), d.com, d.q, d.omega});
@@ -408,8 +408,8 @@ TEST_CASE("FallPatterns: the live pattern is samara run --classify's, ghost incl
       REQUIRE(w.step().ok());
       add();
     }
-    const models::PatternResult want = tracker.result();
-    const models::PatternResult& got = *patterns.result(0, ghost);
+    const analysis::PatternResult want = tracker.result();
+    const analysis::PatternResult& got = *patterns.result(0, ghost);
     CHECK(got.pattern == want.pattern);
     CHECK(got.reason == want.reason);
     CHECK(got.d == want.d);

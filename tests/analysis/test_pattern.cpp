@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "models/pattern.h"
+#include "analysis/pattern.h"
 
 using namespace samara;
-using namespace samara::models;
+using namespace samara::analysis;
 
 namespace {
 

@@ -30,7 +30,7 @@
 
 #include "geometry/types.h"
 
-namespace samara::models {
+namespace samara::analysis {
 
 enum class FallPattern { kUndetermined, kSteadyDescent, kZigzag, kAutorotation, kChaotic };
 
@@ -138,4 +138,4 @@ class PatternTracker {
 PatternResult classifyFall(const std::vector<TrajectorySample>& samples, const Vec3& up,
                            double bodyLength, const Vec3& normalBody = Vec3::UnitZ());
 
-}  // namespace samara::models
+}  // namespace samara::analysis

@@ -1,11 +1,11 @@
-#include "models/pattern.h"
+#include "analysis/pattern.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstdio>
 
-namespace samara::models {
+namespace samara::analysis {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
@@ -290,4 +290,4 @@ PatternResult classifyFall(const std::vector<TrajectorySample>& samples, const V
   return tracker.result();
 }
 
-}  // namespace samara::models
+}  // namespace samara::analysis
