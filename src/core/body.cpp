@@ -41,75 +41,42 @@ Vec6 cayleyInverse(const Pose& g) {
   return xi;
 }
 
-/// An implicit force made of drag and floor contact, for one body and one step.
+/// An implicit force made of the fluid model's wrench and floor contact, for one body and
+/// one step.
 class BodyForce final : public ImplicitForce {
  public:
-  BodyForce(const DragFaces& drag, const Vec3& offset, const Vec3* offsets,
-            const std::vector<ContactPoint>& contacts, const Vec3& upBody, const FloorDef* floor,
-            const FluidModel* model, const FluidModelInput* modelIn)
-      : drag_(drag),
-        offset_(offset),
-        offsets_(offsets),
-        contacts_(contacts),
-        upBody_(upBody),
-        floor_(floor),
-        model_(model),
-        modelIn_(modelIn) {}
+  BodyForce(const FluidModel& model, const FluidModelInput& modelIn,
+            const std::vector<ContactPoint>& contacts, const Vec3& upBody, const FloorDef* floor)
+      : model_(model), modelIn_(modelIn), contacts_(contacts), upBody_(upBody), floor_(floor) {}
 
   void evaluate(const Vec6& Y, Vec6* F, Mat6* dFdY) const override {
     F->setZero();
     if (dFdY != nullptr) dFdY->setZero();
-    if (model_ != nullptr) {
-      addModelWrench(Y, F, dFdY);
-    } else {
-      addDragWrench(drag_, Y, offset_, offsets_, F, dFdY);
-    }
+    model_.addWrench(modelIn_, Y, F, dFdY);
     if (floor_ != nullptr && !contacts_.empty()) {
       addContactWrench(contacts_, upBody_, floor_->friction, floor_->slipVelocity, Y, F, dFdY);
     }
   }
 
  private:
-  /// A peer model's wrench with its Jacobian by central differences (the models are
-  /// closed-form in Y; steps scaled to each component so round-off stays ~1e-9 relative).
-  void addModelWrench(const Vec6& Y, Vec6* F, Mat6* J) const {
-    *F += model_->wrench(*modelIn_, Y);
-    if (J == nullptr) return;
-    const double scale = 1.0 + Y.cwiseAbs().maxCoeff();
-    for (int i = 0; i < 6; ++i) {
-      const double e = 1e-6 * scale;
-      Vec6 Yp = Y;
-      Vec6 Ym = Y;
-      Yp[i] += e;
-      Ym[i] -= e;
-      J->col(i) += (model_->wrench(*modelIn_, Yp) - model_->wrench(*modelIn_, Ym)) / (2.0 * e);
-    }
-  }
-
-  const DragFaces& drag_;
-  Vec3 offset_;
-  const Vec3* offsets_;
+  const FluidModel& model_;
+  const FluidModelInput& modelIn_;
   const std::vector<ContactPoint>& contacts_;
   Vec3 upBody_;
   const FloorDef* floor_;
-  const FluidModel* model_;
-  const FluidModelInput* modelIn_;
 };
 
 }  // namespace
 
 std::string fluidModelName(const BodyDef& def) {
-  if (def.firstOrder) {
-    return def.firstOrder->kind == FirstOrderKind::kInertial ? "gross-inertial"
-                                                             : "gross-dissipative";
-  }
-  return def.fluidModel ? def.fluidModel->name() : std::string("gwtf");
+  return def.model ? def.model->name() : std::string("none");
 }
 
 BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     : animation(def.animation), deltaOverride(def.delta) {
-  if (def.fluidModel && !def.firstOrder) model = ModelHolder(def.fluidModel->clone());
-  firstOrder = def.firstOrder;
+  require(def.model != nullptr, index, "model", "the body has no fluid model");
+  model = ModelHolder(def.model->clone());
+  if (const FirstOrderDef* fo = model->firstOrder()) firstOrder = *fo;
   if (firstOrder) validateFirstOrderDef(*firstOrder, fieldOf(index, "model"));
   require(def.mesh.numFaces() > 0, index, "mesh", "the mesh has no faces");
   mesh = def.mesh;
@@ -382,7 +349,7 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     added.setZero();
     mu0 = mu0Body;
     shapeEnergyFluid = 0.0;
-  } else if (model) {
+  } else if (!model->localFaces()) {
     // A peer model supplies its own added mass; the faces carry no GwtF drag.
     added = model->addedMass(modelInput(g, shapeTime, world.dt, world));
     added = 0.5 * (added + added.transpose());
@@ -522,7 +489,7 @@ void BodyImpl::addBuoyancyWrench(const Pose& g, const WorldDef& world, Vec6* F) 
   const FluidDef& fluid = world.fluid;
   const Vec3 up = upAxis(world.gravity);
   const Vec3 upBody = g.q.conjugate() * up;
-  if (world.gravity.squaredNorm() > 0.0 && (!model || model->buoyancy())) {
+  if (world.gravity.squaredNorm() > 0.0 && model->buoyancy()) {
     const double hc = up.dot(g.toWorld(com));
     const bool oneFluid = !fluid.water || hc - boundRadius >= fluid.water->level ||
                           hc + boundRadius < fluid.water->level;
@@ -586,12 +553,12 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   Vec6 Fexp = gravityWrench(from.g, moments.mass, com, world.gravity);
   addBuoyancyWrench(from.g, world, &Fexp);
 
-  // Flow relative to the body: u = ω×x + v + x' − Aᵀ wind(x).
+  // Flow relative to the faces: u = ω×x + v + x' − Aᵀ wind(x).
   Vec3 offset = -(qi * fluid.wind);
   std::vector<Vec3> offsets;
   const bool uniformGusts = !fluid.gusts || fluid.gusts->isUniformInSpace();
   if (fluid.gusts && uniformGusts) offset -= qi * fluid.gusts->velocity(from.g.b, t);
-  if (!faceShapeVel.empty() || !uniformGusts) {
+  if (model->localFaces() && (!faceShapeVel.empty() || !uniformGusts)) {
     offsets.resize(faceX.size());
     for (size_t f = 0; f < faceX.size(); ++f) {
       offsets[f] = offset;
@@ -604,10 +571,13 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   const std::vector<ContactPoint> contacts = floorContacts(from.g, world);
   const FloorDef* floor = world.floor ? &*world.floor : nullptr;
 
-  FluidModelInput modelIn;
-  if (model) modelIn = modelInput(from.g, t, h, world);
-  BodyForce force(drag, offset, offsets.empty() ? nullptr : offsets.data(), contacts, upBody, floor,
-                  model.get(), model ? &modelIn : nullptr);
+  FluidModelInput modelIn = modelInput(from.g, t, h, world);
+  if (model->localFaces()) {
+    modelIn.faces = &drag;
+    modelIn.faceOffset = offset;
+    modelIn.faceOffsets = offsets.empty() ? nullptr : offsets.data();
+  }
+  BodyForce force(*model.get(), modelIn, contacts, upBody, floor);
   VariationalStepInput in;
   in.K = K;
   in.mu0 = mu0;

@@ -8,6 +8,7 @@
 #include "core/animation.h"
 #include "core/first_order.h"
 #include "core/fluid_model.h"
+#include "core/gwtf_model.h"
 #include "core/se3.h"
 #include "geometry/mass_properties.h"
 #include "geometry/topology.h"
@@ -61,18 +62,13 @@ struct BodyDef {
   /// stay fixed in the body frame. `velocity` and `angular_velocity` then give the total
   /// momentum (that of the rigid motion): released at rest, the body has zero momentum.
   std::shared_ptr<const ShapeAnimation> animation;
-  /// The fluid model (issue 6): null = samara's own (GwtF: local added mass with `delta`,
-  /// flat-plate lift and drag per face, exact buoyancy). Otherwise a prototype the World
-  /// clones per body (src/models/ and core's VacuumModel); `delta` is then unused.
-  std::shared_ptr<const FluidModel> fluidModel;
-  /// First-order motion from shape change (Gross et al. 2023, "gross-dissipative" and
-  /// "gross-inertial"): the placement solves the discrete momentum equations instead of
-  /// the second-order step; `fluidModel` and `delta` are then unused. The mass sits at the
-  /// vertices (area-lumped at t = 0, point masses spread with it). Default none.
-  std::optional<FirstOrderDef> firstOrder;
+  /// The fluid model: one instance of the FluidModel interface (core/fluid_model.h), the
+  /// World clones it per body. Default GwtF (core/gwtf_model.h); by name through
+  /// models::makeModel (src/models/registry.h). `delta` applies to models with localFaces().
+  std::shared_ptr<const FluidModel> model = std::make_shared<GwtfModel>();
 };
 
-/// The scene-file name of a body's fluid model ("gwtf" when none is set).
+/// The scene-file name of a body's fluid model ("gwtf", "vacuum", …).
 std::string fluidModelName(const BodyDef& def);
 
 /// Shape-dependent per-face data of a body, structure of arrays for the force loop.

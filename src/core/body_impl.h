@@ -38,7 +38,7 @@ class BodyImpl {
   std::shared_ptr<const ShapeAnimation> animation;  ///< null for a rigid body
   geometry::Topology topo;
   std::optional<double> deltaOverride;
-  ModelHolder model;                        ///< peer fluid model; empty = GwtF
+  ModelHolder model;                        ///< the body's fluid model (never empty)
   std::optional<FirstOrderDef> firstOrder;  ///< Gross et al. first-order dynamics
   std::vector<double> firstOrderMass;       ///< kg per vertex (Σ = body mass)
   std::vector<double> vertexMass;           ///< animated bodies: kg per vertex (fixed)
@@ -97,7 +97,7 @@ class BodyImpl {
   void addBuoyancyWrench(const Pose& g, const WorldDef& world, Vec6* F) const;
   /// Floor contact points of the mesh at pose g (empty without a floor or contact).
   std::vector<ContactPoint> floorContacts(const Pose& g, const WorldDef& world) const;
-  /// What a peer fluid model sees at pose g, time t, step h (fluid at the COM).
+  /// What the fluid model sees at pose g, time t, step h (fluid at the COM; no faces).
   FluidModelInput modelInput(const Pose& g, double t, double h, const WorldDef& world) const;
   /// The first-order step (Gross et al. 2023 Alg. 2) in place of the variational one.
   VariationalStepResult tryFirstOrderStep(const BodyState& from, double h, double t,

@@ -331,3 +331,48 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
 }
 
 }  // namespace samara::core
+
+namespace samara::core {
+
+std::string FirstOrderModel::name() const {
+  return def_.kind == FirstOrderKind::kInertial ? "gross-inertial" : "gross-dissipative";
+}
+
+std::vector<ModelParam> FirstOrderModel::parameterList() const {
+  if (def_.kind == FirstOrderKind::kInertial) {
+    return {{"normal_added_mass", def_.normalAddedMass}};
+  }
+  // The auto sentinels (0 and < 0) read and write as "auto".
+  const auto drag = [](double v, bool isAuto) {
+    return isAuto ? ParamValue(std::string("auto")) : ParamValue(v);
+  };
+  return {{"normal_drag", drag(def_.normalDrag, def_.normalDrag == 0.0)},
+          {"tangential_drag", drag(def_.tangentialDrag, def_.tangentialDrag < 0.0)}};
+}
+
+void FirstOrderModel::readParameters(const ParamReader& r) {
+  if (def_.kind == FirstOrderKind::kInertial) {
+    r.allowOnly({"normal_added_mass"});
+    if (r.has("normal_added_mass")) def_.normalAddedMass = r.number("normal_added_mass", false);
+    return;
+  }
+  r.allowOnly({"normal_drag", "tangential_drag"});
+  // "auto" (the default) is the sentinel: α = ½ ρ_f · 1 m/s, β = α/10.
+  const FirstOrderDef autoDrag;
+  const auto drag = [&](const char* key, bool allowZero, double autoValue, double* out) {
+    if (!r.has(key)) return;
+    if (r.isString(key) && r.text(key) == "auto") {
+      *out = autoValue;
+    } else if (r.isNumber(key)) {
+      *out = r.number(key, !allowZero);
+    } else {
+      r.fail(key, std::string(allowZero ? "expected \"auto\" or a number >= 0 (N·s/m³), got "
+                                        : "expected \"auto\" or a number > 0 (N·s/m³), got ") +
+                      r.describe(key));
+    }
+  };
+  drag("normal_drag", false, autoDrag.normalDrag, &def_.normalDrag);
+  drag("tangential_drag", true, autoDrag.tangentialDrag, &def_.tangentialDrag);
+}
+
+}  // namespace samara::core

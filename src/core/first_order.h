@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fluid_model.h"
 #include "core/se3.h"
 #include "geometry/tri_mesh.h"
 
@@ -152,5 +153,30 @@ Mat6 discreteMomentaJacobian(const geometry::VertexMatrix& p, const std::vector<
 Vec6 firstOrderInitialMomentum(const FirstOrderDef& def, const geometry::TriMesh& mesh,
                                const std::vector<double>& vertexMass, const Pose& pose,
                                const Vec3& omegaWorld, const Vec3& comVelocityWorld);
+
+/// Gross et al.'s two first-order models as a FluidModel ("gross-dissipative",
+/// "gross-inertial"): the World steps a body with firstOrder() instead of the variational
+/// step. Parameters: normal_drag and tangential_drag ("auto" or N·s/m³) for the dissipative
+/// metric, normal_added_mass (kg/m²) for the inertial one. The mass sits at the vertices
+/// (area-lumped at t = 0, point masses spread with it); the body's δ is unused.
+class FirstOrderModel final : public FluidModel {
+ public:
+  explicit FirstOrderModel(FirstOrderDef def = {}) : def_(def) {}
+  std::string name() const override;
+  std::unique_ptr<FluidModel> clone() const override {
+    return std::make_unique<FirstOrderModel>(*this);
+  }
+  std::vector<ModelParam> parameterList() const override;
+  void readParameters(const ParamReader& r) override;
+  const FirstOrderDef* firstOrder() const override { return &def_; }
+  /// The weight is reduced by ρ_f V / m (FirstOrderStepInput::buoyantMassFraction).
+  bool buoyancy() const override { return true; }
+  /// Unused: the first-order step has its own force law (see World::fluidWrench).
+  Vec6 wrench(const FluidModelInput&, const Vec6&) const override { return Vec6::Zero(); }
+  const FirstOrderDef& def() const { return def_; }
+
+ private:
+  FirstOrderDef def_;
+};
 
 }  // namespace samara::core

@@ -1,10 +1,84 @@
 #include "core/fluid_model.h"
 
 #include <Eigen/Eigenvalues>
+#include <cstdio>
+#include <cstring>
 
 namespace samara::core {
+namespace {
+
+bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+bool sameValue(const ParamValue& a, const ParamValue& b) {
+  if (a.index() != b.index()) return false;
+  if (const auto* x = std::get_if<double>(&a)) return sameBits(*x, std::get<double>(b));
+  if (const auto* x = std::get_if<std::vector<double>>(&a)) {
+    const auto& y = std::get<std::vector<double>>(b);
+    if (x->size() != y.size()) return false;
+    for (std::size_t i = 0; i < x->size(); ++i) {
+      if (!sameBits((*x)[i], y[i])) return false;
+    }
+    return true;
+  }
+  return a == b;
+}
+
+std::string numberText(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", x);
+  return buf;
+}
+
+}  // namespace
 
 Mat6 FluidModel::addedMass(const FluidModelInput&) const { return Mat6::Zero(); }
+
+void FluidModel::readParameters(const ParamReader& r) { r.allowOnly({}); }
+
+bool FluidModel::sameAs(const FluidModel& other) const {
+  if (name() != other.name()) return false;
+  const std::vector<ModelParam> a = parameterList();
+  const std::vector<ModelParam> b = other.parameterList();
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i].key != b[i].key || !sameValue(a[i].value, b[i].value)) return false;
+  }
+  return true;
+}
+
+void FluidModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat6* J) const {
+  *F += wrench(in, Y);
+  if (J == nullptr) return;
+  const double scale = 1.0 + Y.cwiseAbs().maxCoeff();
+  for (int i = 0; i < 6; ++i) {
+    const double e = 1e-6 * scale;
+    Vec6 Yp = Y;
+    Vec6 Ym = Y;
+    Yp[i] += e;
+    Ym[i] -= e;
+    J->col(i) += (wrench(in, Yp) - wrench(in, Ym)) / (2.0 * e);
+  }
+}
+
+std::string paramsText(const std::vector<ModelParam>& params) {
+  std::string out;
+  for (const ModelParam& p : params) {
+    if (!out.empty()) out += ", ";
+    out += p.key + " ";
+    if (const auto* x = std::get_if<double>(&p.value)) {
+      out += numberText(*x);
+    } else if (const auto* v = std::get_if<std::vector<double>>(&p.value)) {
+      out += "[";
+      for (std::size_t i = 0; i < v->size(); ++i) out += (i ? ", " : "") + numberText((*v)[i]);
+      out += "]";
+    } else if (const auto* t = std::get_if<std::string>(&p.value)) {
+      out += *t;
+    } else {
+      out += std::to_string(std::get<std::int64_t>(p.value));
+    }
+  }
+  return out;
+}
 
 void FluidModel::advance(const FluidModelInput&, const Vec6&) {}
 

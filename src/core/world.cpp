@@ -131,11 +131,10 @@ StepReport World::step() {
   }
   for (size_t i = 0; i < bodies_.size(); ++i) {
     BodyImpl& b = *bodies_[i];
-    if (b.model) {  // per-body model state (e.g. a seeded turbulence process)
-      FluidModelInput in = b.modelInput(b.state.g, time_, h, def_);
-      in.stepIndex = stepIndex_;
-      b.model->advance(in, next[i].Y);
-    }
+    // Per-body model state (e.g. a seeded turbulence process).
+    FluidModelInput in = b.modelInput(b.state.g, time_, h, def_);
+    in.stepIndex = stepIndex_;
+    b.model->advance(in, next[i].Y);
     b.state = next[i];
   }
   ++stepIndex_;
@@ -296,18 +295,20 @@ FluidWrench World::fluidWrench(int i, const FluidWrenchQuery& query) const {
     }
     return w;
   }
-  if (b.model) {
-    F = b.model->wrench(b.modelInput(g, query.t, def.dt, def), Y);
-  } else {
-    std::vector<Vec3> offsets(b.faceX.size(), Vec3(-(qi * def.fluid.wind)));
+  FluidModelInput in = b.modelInput(g, query.t, def.dt, def);
+  std::vector<Vec3> offsets;
+  if (b.model->localFaces()) {
+    offsets.assign(b.faceX.size(), Vec3(-(qi * def.fluid.wind)));
     for (size_t f = 0; f < offsets.size(); ++f) {
       if (def.fluid.gusts) {
         offsets[f] -= qi * def.fluid.gusts->velocity(g.toWorld(b.faceX[f]), query.t);
       }
       if (!b.faceShapeVel.empty()) offsets[f] += b.faceShapeVel[f];
     }
-    addDragWrench(b.drag, Y, Vec3::Zero(), offsets.data(), &F, nullptr);
+    in.faces = &b.drag;
+    in.faceOffsets = offsets.data();
   }
+  F = b.model->wrench(in, Y);
   FluidWrench w;
   w.force = g.q * Vec3(F.tail<3>());
   w.torque = g.q * Vec3(F.head<3>() - b.com.cross(F.tail<3>()));
@@ -357,7 +358,7 @@ ForceBreakdown World::forceBreakdown(int i, int maxFaces) const {
       out.lift = out.liftDrag.force - out.drag;
     }
   }
-  if (maxFaces <= 0 || b.model || b.firstOrder) return out;
+  if (maxFaces <= 0 || !b.model->localFaces() || b.firstOrder) return out;
   // Per-face forces with the drag coefficients at the current pose (as fluidWrench).
   BodyImpl c = b;
   c.updateFluid(s.g, def_);

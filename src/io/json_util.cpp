@@ -234,16 +234,20 @@ std::string Node::describe() const {
 }
 
 void Node::expectObject(std::initializer_list<const char*> allowed) const {
+  expectObject(std::vector<std::string>(allowed.begin(), allowed.end()));
+}
+
+void Node::expectObject(const std::vector<std::string>& allowed) const {
   if (!json_->is_object()) throw error("expected an object, got " + describe());
   for (const auto& item : json_->items()) {
     const std::string& key = item.key();
-    const bool known =
-        std::any_of(allowed.begin(), allowed.end(), [&key](const char* a) { return key == a; });
+    const bool known = std::any_of(allowed.begin(), allowed.end(),
+                                   [&key](const std::string& a) { return key == a; });
     if (known) continue;
     std::string message = "unknown key \"" + shorten(key) + "\"";
     std::size_t best = 3;
     std::string suggestion;
-    for (const char* a : allowed) {
+    for (const std::string& a : allowed) {
       const std::size_t d = editDistance(key.substr(0, 64), a);
       if (d < best) {
         best = d;
@@ -253,8 +257,8 @@ void Node::expectObject(std::initializer_list<const char*> allowed) const {
     if (!suggestion.empty()) message += " (did you mean \"" + suggestion + "\"?)";
     message += "; allowed keys: ";
     bool first = true;
-    for (const char* a : allowed) {
-      message += (first ? "" : ", ") + std::string(a);
+    for (const std::string& a : allowed) {
+      message += (first ? "" : ", ") + a;
       first = false;
     }
     throw error(message);

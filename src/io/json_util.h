@@ -48,6 +48,7 @@ class Node {
   /// Throws unless this is an object whose keys are all in `allowed` (the message names the
   /// unknown key, suggests a close match and lists the allowed keys).
   void expectObject(std::initializer_list<const char*> allowed) const;
+  void expectObject(const std::vector<std::string>& allowed) const;
   bool has(const char* key) const;
   /// The member `key` (throws "missing required field" if absent).
   Node at(const char* key) const;

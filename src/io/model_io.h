@@ -7,8 +7,14 @@
 
 namespace samara::io {
 
-/// Sets body->fluidModel (and the first-order settings) from the "model" value. Throws
+/// Sets body->model from the "model" value (the registry's model, which reads its own
+/// parameters through a reader over the scene file). Throws
 /// Error naming the file and field.
 void readFluidModel(const Node& m, core::BodyDef* body);
+
+/// The "model" value that reads back as `model`: null for the scene default (GwtF with its
+/// parameters), the name when the parameters are the model's defaults, else {"type": NAME,
+/// …every parameter}.
+Json modelJson(const core::FluidModel& model);
 
 }  // namespace samara::io

@@ -13,7 +13,8 @@
 #include "io/error.h"
 #include "io/export.h"
 #include "io/json_util.h"
-#include "models/xie_miyata.h"
+#include "io/model_io.h"
+#include "models/registry.h"
 
 namespace samara::io {
 namespace {
@@ -315,15 +316,19 @@ void writeSeeds(Json* scene) {
   }
   auto bodies = scene->find("bodies");
   if (bodies == scene->end() || !bodies->is_array()) return;
-  const std::uint64_t seed = models::XieMiyataParams{}.seed;
   for (Json& b : *bodies) {
     if (!b.is_object()) continue;
     auto m = b.find("model");
     if (m == b.end()) continue;
-    if (m->is_string() && m->get<std::string>() == "xie-miyata") {
-      *m = Json{{"type", "xie-miyata"}, {"seed", seed}};
-    } else if (m->is_object() && m->value("type", Json()) == "xie-miyata" && !m->contains("seed")) {
-      (*m)["seed"] = seed;
+    const Json type = m->is_object() ? m->value("type", Json()) : *m;
+    if (!type.is_string()) continue;
+    const auto model = models::makeModel(type.get<std::string>());
+    if (!model) continue;
+    // A model with a seed (e.g. xie-miyata's turbulence) gets its default seed written out.
+    for (const core::ModelParam& p : model->parameterList()) {
+      if (p.key != "seed") continue;
+      if (m->is_string()) *m = Json{{"type", type}};
+      if (!m->contains("seed")) (*m)["seed"] = std::get<std::int64_t>(p.value);
     }
   }
 }
@@ -495,8 +500,7 @@ Json definitionJson(const core::WorldDef& def, const std::vector<std::string>& m
     body["velocity"] = vec3(b.velocity);
     body["angular_velocity"] = vec3(b.angularVelocity);
     body["delta"] = b.delta ? Json(*b.delta) : Json("auto");
-    const std::string model = core::fluidModelName(b);
-    if (model != "gwtf") body["model"] = model;  // by name: default parameters
+    if (const Json model = modelJson(*b.model); !model.is_null()) body["model"] = model;
     bodies.push_back(body);
   }
   j["bodies"] = bodies;
@@ -514,24 +518,7 @@ bool same(const M& a, const M& b) {
 bool same(const Quat& a, const Quat& b) { return sameBits(a, b); }
 
 bool sameModel(const core::BodyDef& a, const core::BodyDef& b) {
-  if (core::fluidModelName(a) != core::fluidModelName(b)) return false;
-  const auto* xa = dynamic_cast<const models::XieMiyataModel*>(a.fluidModel.get());
-  const auto* xb = dynamic_cast<const models::XieMiyataModel*>(b.fluidModel.get());
-  if (xa && xb) {
-    const models::XieMiyataParams &p = xa->params(), &q = xb->params();
-    return same(p.dragCoef, q.dragCoef) && same(p.rotLiftCoef, q.rotLiftCoef) &&
-           same(p.transLiftCoef, q.transLiftCoef) && same(p.turbulence, q.turbulence) &&
-           same(p.turbulenceTime, q.turbulenceTime) && p.seed == q.seed &&
-           p.semiAxes.has_value() == q.semiAxes.has_value() &&
-           (!p.semiAxes || same(*p.semiAxes, *q.semiAxes)) &&
-           same(p.liftRateScale, q.liftRateScale);
-  }
-  if (a.firstOrder && b.firstOrder) {
-    return same(a.firstOrder->normalDrag, b.firstOrder->normalDrag) &&
-           same(a.firstOrder->tangentialDrag, b.firstOrder->tangentialDrag) &&
-           same(a.firstOrder->normalAddedMass, b.firstOrder->normalAddedMass);
-  }
-  return true;
+  return a.model && b.model ? a.model->sameAs(*b.model) : a.model == b.model;
 }
 
 bool sameAnimation(const core::BodyDef& a, const core::BodyDef& b) {

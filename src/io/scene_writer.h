@@ -35,8 +35,8 @@ void saveSceneAs(const std::string& sourcePath, const SetList& sets, const std::
 
 /// As saveSceneAs for a scene that has no file of its own: `def` as runtime's
 /// defaultSceneForMesh builds it around a mesh file. Every body must be rigid, its mesh read
-/// from `meshPaths[i]` (relative to the working directory, or absolute), with a fluid model
-/// given by name only (default parameters) and no gusts; anything else cannot be written
+/// from `meshPaths[i]` (relative to the working directory, or absolute; its fluid model is
+/// written with its parameters, io::modelJson) and no gusts; anything else cannot be written
 /// (io::Error). `source` names the origin in the header line. The JSON must read back as
 /// `def` bit for bit (definitionDifference) before `sets` are applied to it as to a scene
 /// file; otherwise io::Error names the field that would change.
@@ -45,8 +45,8 @@ void saveDefinitionAs(const core::WorldDef& def, const std::vector<std::string>&
 
 /// "" if `a` and `b` agree bit for bit in every field a scene file sets (name, gravity,
 /// fluid with water and gusts, floor, sim, and per body: name, mesh V and F, mass, point
-/// masses, initial pose and velocities, δ, the fluid model's name and, for xie-miyata, its
-/// parameters, and the animation's shape at a few times); otherwise the first field that
+/// masses, initial pose and velocities, δ, the fluid model (core::FluidModel::sameAs: name
+/// and every parameter), and the animation's shape at a few times); otherwise the first field that
 /// differs as a scene JSON pointer ("/bodies/0/orientation").
 std::string definitionDifference(const core::WorldDef& a, const core::WorldDef& b);
 

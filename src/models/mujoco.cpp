@@ -349,4 +349,46 @@ Vec6 MujocoEllipsoidModel::wrench(const core::FluidModelInput& in, const Vec6& Y
   return core::wrenchFromLocal(frame, local);
 }
 
+std::vector<core::ModelParam> MujocoEllipsoidModel::parameterList() const {
+  std::vector<core::ModelParam> out;
+  if (params_.semiAxes) {
+    const Vec3& a = *params_.semiAxes;
+    out.push_back({"semi_axes", std::vector<double>{a.x(), a.y(), a.z()}});
+  }
+  const EllipsoidCoefficients& c = params_.coef;
+  out.push_back({"fluidcoef", std::vector<double>{c.bluntDrag, c.slenderDrag, c.angularDrag,
+                                                  c.kuttaLift, c.magnusLift}});
+  out.push_back(
+      {"added_mass", std::string(params_.kirchhoffAddedMass ? "kirchhoff" : "velocity_terms")});
+  return out;
+}
+
+void MujocoEllipsoidModel::readParameters(const core::ParamReader& r) {
+  r.allowOnly({"semi_axes", "fluidcoef", "added_mass"});
+  MujocoEllipsoidParams p;
+  if (r.has("semi_axes")) {
+    p.semiAxes = r.vec3("semi_axes");
+    if (!(p.semiAxes->minCoeff() > 0.0)) r.fail("semi_axes", "every semi-axis must be > 0 m");
+  }
+  if (r.has("fluidcoef")) {
+    const std::vector<double> c = r.numbers("fluidcoef", 5);
+    p.coef.bluntDrag = c[0];
+    p.coef.slenderDrag = c[1];
+    p.coef.angularDrag = c[2];
+    p.coef.kuttaLift = c[3];
+    p.coef.magnusLift = c[4];
+  }
+  if (r.has("added_mass")) {
+    const std::string s = r.text("added_mass");
+    if (s == "kirchhoff") {
+      p.kirchhoffAddedMass = true;
+    } else if (s != "velocity_terms") {
+      r.fail("added_mass",
+             "expected \"velocity_terms\" (MuJoCo's, the default) or \"kirchhoff\", got " +
+                 r.describe("added_mass"));
+    }
+  }
+  *this = MujocoEllipsoidModel(p);
+}
+
 }  // namespace samara::models

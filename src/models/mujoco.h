@@ -185,6 +185,9 @@ class MujocoEllipsoidModel final : public core::FluidModel {
   std::unique_ptr<core::FluidModel> clone() const override {
     return std::make_unique<MujocoEllipsoidModel>(*this);
   }
+  /// semi_axes (when given), fluidcoef, added_mass.
+  std::vector<core::ModelParam> parameterList() const override;
+  void readParameters(const core::ParamReader& r) override;
   Mat6 addedMass(const core::FluidModelInput& in) const override;
   Vec6 wrench(const core::FluidModelInput& in, const Vec6& Y) const override;
   const MujocoEllipsoidParams& params() const { return params_; }

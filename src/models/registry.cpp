@@ -1,44 +1,76 @@
 #include "models/registry.h"
 
 #include <algorithm>
-#include <memory>
 
+#include "core/first_order.h"
+#include "core/gwtf_model.h"
 #include "models/mujoco.h"
 #include "models/xie_miyata.h"
 
 namespace samara::models {
+namespace {
 
-const std::vector<std::string>& modelNames() {
-  static const std::vector<std::string> kNames = {"gwtf",           "vacuum",
-                                                  "mujoco-inertia", "mujoco-ellipsoid",
-                                                  "xie-miyata",     "gross-dissipative",
-                                                  "gross-inertial"};
-  return kNames;
+template <typename M, typename... Args>
+std::function<std::shared_ptr<core::FluidModel>()> factory(Args... args) {
+  return [=]() { return std::make_shared<M>(args...); };
 }
 
-bool isModelName(const std::string& name) {
-  const auto& n = modelNames();
-  return std::find(n.begin(), n.end(), name) != n.end();
+core::FirstOrderDef firstOrderDef(core::FirstOrderKind kind) {
+  core::FirstOrderDef d;
+  d.kind = kind;
+  return d;
+}
+
+std::vector<ModelEntry>& entries() {
+  static std::vector<ModelEntry> kEntries = {
+      {"gwtf", "Going with the Flow: local added mass, flat-plate lift and drag per face",
+       factory<core::GwtfModel>()},
+      {"vacuum", "no fluid at all", factory<core::VacuumModel>()},
+      {"mujoco-inertia", "MuJoCo's inertia-box model", factory<MujocoInertiaModel>()},
+      {"mujoco-ellipsoid", "MuJoCo 3.x's ellipsoid model", factory<MujocoEllipsoidModel>()},
+      {"xie-miyata", "Xie & Miyata's pattern-guided model", factory<XieMiyataModel>()},
+      {"gross-dissipative", "Gross et al.: first-order motion, Rayleigh dissipation",
+       factory<core::FirstOrderModel>(firstOrderDef(core::FirstOrderKind::kDissipative))},
+      {"gross-inertial", "Gross et al.: first-order motion, constant momentum",
+       factory<core::FirstOrderModel>(firstOrderDef(core::FirstOrderKind::kInertial))},
+  };
+  return kEntries;
+}
+
+}  // namespace
+
+const std::vector<ModelEntry>& registry() { return entries(); }
+
+void registerModel(ModelEntry entry) {
+  std::vector<ModelEntry>& e = entries();
+  const auto it =
+      std::find_if(e.begin(), e.end(), [&](const ModelEntry& m) { return m.name == entry.name; });
+  if (it != e.end()) {
+    *it = std::move(entry);
+  } else {
+    e.push_back(std::move(entry));
+  }
+}
+
+std::vector<std::string> modelNames() {
+  std::vector<std::string> names;
+  for (const ModelEntry& m : entries()) names.push_back(m.name);
+  return names;
+}
+
+bool isModelName(const std::string& name) { return makeModel(name) != nullptr; }
+
+std::shared_ptr<core::FluidModel> makeModel(const std::string& name) {
+  for (const ModelEntry& m : entries()) {
+    if (m.name == name) return m.make();
+  }
+  return nullptr;
 }
 
 bool setModel(core::BodyDef* body, const std::string& name) {
-  if (!isModelName(name)) return false;
-  body->fluidModel.reset();
-  body->firstOrder.reset();
-  if (name == "vacuum") {
-    body->fluidModel = std::make_shared<core::VacuumModel>();
-  } else if (name == "mujoco-inertia") {
-    body->fluidModel = std::make_shared<MujocoInertiaModel>();
-  } else if (name == "mujoco-ellipsoid") {
-    body->fluidModel = std::make_shared<MujocoEllipsoidModel>();
-  } else if (name == "xie-miyata") {
-    body->fluidModel = std::make_shared<XieMiyataModel>();
-  } else if (name == "gross-dissipative" || name == "gross-inertial") {
-    core::FirstOrderDef fo;
-    fo.kind = name == "gross-inertial" ? core::FirstOrderKind::kInertial
-                                       : core::FirstOrderKind::kDissipative;
-    body->firstOrder = fo;
-  }
+  std::shared_ptr<core::FluidModel> m = makeModel(name);
+  if (!m) return false;
+  body->model = std::move(m);
   return true;
 }
 

@@ -335,4 +335,44 @@ void XieMiyataModel::advance(const core::FluidModelInput& in, const Vec6& Y) {
   turbulenceBody_ = decay * turbulenceBody_ + amp * xi;
 }
 
+std::vector<core::ModelParam> XieMiyataModel::parameterList() const {
+  const XieMiyataParams& p = params_;
+  std::vector<core::ModelParam> out = {
+      {"coefficients", std::vector<double>{p.dragCoef, p.rotLiftCoef, p.transLiftCoef}},
+      {"turbulence", p.turbulence},
+      {"turbulence_time", p.turbulenceTime},
+      {"seed", static_cast<std::int64_t>(p.seed)}};
+  if (p.semiAxes) {
+    out.push_back(
+        {"semi_axes", std::vector<double>{p.semiAxes->x(), p.semiAxes->y(), p.semiAxes->z()}});
+  }
+  out.push_back({"lift_rate_scale", p.liftRateScale});
+  return out;
+}
+
+void XieMiyataModel::readParameters(const core::ParamReader& r) {
+  r.allowOnly(
+      {"coefficients", "turbulence", "turbulence_time", "seed", "semi_axes", "lift_rate_scale"});
+  XieMiyataParams p;
+  if (r.has("coefficients")) {
+    const std::vector<double> c = r.numbers("coefficients", 3);
+    p.dragCoef = c[0];
+    p.rotLiftCoef = c[1];
+    p.transLiftCoef = c[2];
+  }
+  if (r.has("turbulence")) p.turbulence = r.number("turbulence", false);
+  if (r.has("turbulence_time")) p.turbulenceTime = r.number("turbulence_time", true);
+  if (r.has("seed")) p.seed = static_cast<std::uint64_t>(r.integer("seed", 0, 2147483647));
+  if (r.has("semi_axes")) {
+    p.semiAxes = r.vec3("semi_axes");
+    if (!(p.semiAxes->minCoeff() > 0.0)) r.fail("semi_axes", "every semi-axis must be > 0 m");
+  }
+  if (r.has("lift_rate_scale")) p.liftRateScale = r.number("lift_rate_scale", false);
+  try {
+    *this = XieMiyataModel(p);
+  } catch (const std::invalid_argument& e) {
+    r.fail("", e.what());
+  }
+}
+
 }  // namespace samara::models

@@ -133,6 +133,10 @@ class XieMiyataModel final : public core::FluidModel {
 
   std::string name() const override { return "xie-miyata"; }
   std::unique_ptr<core::FluidModel> clone() const override;
+  /// coefficients, turbulence, turbulence_time, seed, semi_axes (when given),
+  /// lift_rate_scale.
+  std::vector<core::ModelParam> parameterList() const override;
+  void readParameters(const core::ParamReader& r) override;
   /// diag(J, M) of the proxy at the fluid density, moved to the body origin and axes.
   Mat6 addedMass(const core::FluidModelInput& in) const override;
   /// Eqn 9–11 at the relative velocity v_COM − flow − u* (body frame), about the COM,

@@ -134,7 +134,7 @@ std::vector<std::string> ghostNames() {
 bool setAllModels(core::WorldDef* def, const std::string& name) {
   if (name == kNoAddedMassGhost) {
     for (core::BodyDef& b : def->bodies) {
-      if (!b.fluidModel && !b.firstOrder) b.delta = 0.0;
+      if (b.model->localFaces()) b.delta = 0.0;
     }
     return true;
   }

@@ -672,7 +672,7 @@ WorldDef sphereWorld(const FirstOrderDef& model) {
   b.mass.mode = MassMode::kDensity;
   b.mass.density = 2500.0;
   b.position = Vec3(0.3, 2.0, -0.1);
-  b.firstOrder = model;
+  b.model = std::make_shared<FirstOrderModel>(model);
   def.bodies = {b};
   return def;
 }
@@ -793,7 +793,7 @@ TEST_CASE("First order in the World: Dzhanibekov effect with gross-inertial",
   b.mass.total = 1.0;
   FirstOrderDef model;
   model.kind = FirstOrderKind::kInertial;
-  b.firstOrder = model;
+  b.model = std::make_shared<FirstOrderModel>(model);
   // The World lumps the mass at the vertices by area: the inertia of those point masses.
   const std::vector<double> mass = geometry::lumpVertexMasses(b.mesh, 1.0);
   Vec3 c = Vec3::Zero();
@@ -860,7 +860,7 @@ TEST_CASE("First order in the World: the falling cat with gross-inertial", "[cor
   FirstOrderDef model;
   model.kind = FirstOrderKind::kInertial;
   WorldDef def = test::catWorld(cat, stroke, h);
-  def.bodies[0].firstOrder = model;
+  def.bodies[0].model = std::make_shared<FirstOrderModel>(model);
   World w(def);
   // The same stroke stepped directly (the World lumps the same vertex masses).
   Sim sim;
@@ -961,7 +961,7 @@ TEST_CASE("First order in the World: auto drag is ½ ρ_f · 1 m/s of the body's
   } catch (const DefinitionError& e) {
     CHECK(e.field() == "/bodies/0/model/normal_drag");
   }
-  vacuum.bodies[0].firstOrder = expect;
+  vacuum.bodies[0].model = std::make_shared<FirstOrderModel>(expect);
   CHECK_NOTHROW(World(vacuum));
 }
 

@@ -78,7 +78,7 @@ TEST_CASE("Vacuum model: no fluid at all, whatever the density", "[core][fluid_m
   def.fluid.density = 998.0;
   def.dt = 0.01;
   BodyDef b = boxBody();
-  b.fluidModel = std::make_shared<VacuumModel>();
+  b.model = std::make_shared<VacuumModel>();
   def.bodies.push_back(b);
   World w(def);
   CHECK(w.info(0).addedMass.norm() == 0.0);
@@ -97,7 +97,7 @@ TEST_CASE("A peer model's wrench runs implicitly: linear drag reaches mg/c",
   def.fluid.wind = Vec3(0.5, 0.0, -0.25);
   BodyDef b = boxBody();
   const double c = 40.0;  // N·s/m
-  b.fluidModel = std::make_shared<LinearDrag>(c);
+  b.model = std::make_shared<LinearDrag>(c);
   def.bodies.push_back(b);
   World w(def);
   const double m = w.info(0).mass;
@@ -115,7 +115,7 @@ TEST_CASE("Model state is per body and deep-copied with the World", "[core][flui
   def.dt = 0.01;
   BodyDef b = boxBody();
   auto proto = std::make_shared<LinearDrag>(10.0);
-  b.fluidModel = proto;
+  b.model = proto;
   def.bodies.push_back(b);
   def.bodies.push_back(b);
   World w(def);

@@ -499,7 +499,7 @@ TEST_CASE("Figure 3: the four published parameter sets on a falling card",
     body.mass.thickness = 1e-4;
     body.position = Vec3(0.0, 10.0, 0.0);
     body.orientation = Quat(Eigen::AngleAxisd(10.0 * kPi / 180.0, Vec3::UnitZ()));
-    body.fluidModel = std::make_shared<XieMiyataModel>(coefs(c.cd, c.cl1, c.cl2));
+    body.model = std::make_shared<XieMiyataModel>(coefs(c.cd, c.cl1, c.cl2));
     def.bodies.push_back(body);
     core::World world(def);
     PatternTracker tracker(Vec3::UnitY(), 2.0 * a, Vec3::UnitY());
