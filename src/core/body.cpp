@@ -73,7 +73,8 @@ std::string fluidModelName(const BodyDef& def) {
 }
 
 BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
-    : animation(def.animation), deltaOverride(def.delta) {
+    : deltaOverride(def.delta) {
+  animation = def.animation;
   require(def.model != nullptr, index, "model", "the body has no fluid model");
   model = ModelHolder(def.model->clone());
   if (const FirstOrderDef* fo = model->firstOrder()) firstOrder = *fo;
@@ -114,8 +115,8 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     // The mass the definition gives at t = 0, carried by the vertices from now on.
     vertexMass = geometry::lumpVertexMasses(mesh, meshMass);
     updateShape(mesh.V, V1, world.dt, 0.0);
-    next_ = V1;
-    lastH_ = world.dt;
+    next = V1;
+    shapeH = world.dt;
   } else {
     updateShape(mesh.V, mesh.V, world.dt, 0.0);
   }
@@ -243,7 +244,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
                            double h, double t) {
   if (&V0 != &mesh.V) mesh.V = V0;
   shapeTime = t;
-  geometry::computeFaceGeometry(mesh, &geo_);
+  geometry::computeFaceGeometry(mesh, &geo);
 
   geometry::MassMoments closedUnit;
   geometry::MassMoments sheetUnit;
@@ -267,25 +268,25 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   inertiaBody = spatialInertia(moments.mass, moments.first, moments.second);
   com = moments.com();
 
-  deltaAuto = geometry::computeDelta(mesh, topo, geo_);
+  deltaAuto = geometry::computeDelta(mesh, topo, geo);
   delta = deltaOverride ? *deltaOverride : deltaAuto;
 
   const int nf = mesh.numFaces();
-  faceX = geo_.centroid;
+  faceX = geo.centroid;
   faceWeight.resize(nf);
   faceDragCA.resize(nf);
   drag.a.resize(nf);
-  drag.x = geo_.centroid;
+  drag.x = geo.centroid;
   drag.k.assign(nf, 0.0);
   area = 0.0;
   addedUnit.setZero();
   for (int f = 0; f < nf; ++f) {
     const bool sheet = topo.isSheet[f] != 0;
-    const double A = geo_.area[f];
+    const double A = geo.area[f];
     area += A;
     Vec6 a;
-    a.head<3>() = geo_.centroid[f].cross(geo_.normal[f]);
-    a.tail<3>() = geo_.normal[f];
+    a.head<3>() = geo.centroid[f].cross(geo.normal[f]);
+    a.tail<3>() = geo.normal[f];
     drag.a[f] = a;
     faceWeight[f] = (sheet ? 2.0 : 1.0) * A;
     faceDragCA[f] = (sheet ? 1.0 : 0.5) * A;
@@ -313,7 +314,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
           (Vdot.row(mesh.F(f, 0)) + Vdot.row(mesh.F(f, 1)) + Vdot.row(mesh.F(f, 2))).transpose() /
           3.0;
       faceShapeVel[f] = xd;
-      const double xn = xd.dot(geo_.normal[f]);
+      const double xn = xd.dot(geo.normal[f]);
       mu0FluidUnit += (faceWeight[f] * xn) * drag.a[f];
       shapeEnergyFluidUnit += 0.5 * faceWeight[f] * xn * xn;
     }
@@ -326,18 +327,34 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
 
 void BodyImpl::updateAnimatedShape(double t, double h) {
   if (!animation) return;
-  if (t == shapeTime && h == lastH_) return;
+  if (t == shapeTime && h == shapeH) return;
   geometry::VertexMatrix V0;
-  if (h == lastH_ && std::abs(t - (shapeTime + lastH_)) <= 1e-12 * std::max(1.0, std::abs(t))) {
-    V0 = next_;  // the previous step's end shape
+  double v0Time = t;
+  if (h == shapeH && std::abs(t - (shapeTime + shapeH)) <= 1e-12 * std::max(1.0, std::abs(t))) {
+    V0 = next;  // the previous step's end shape
+    v0Time = shapeTime + shapeH;
   } else {
     animation->evaluate(t, &V0);
   }
   geometry::VertexMatrix V1;
   animation->evaluate(t + h, &V1);
   updateShape(V0, V1, h, t);
-  next_ = std::move(V1);
-  lastH_ = h;
+  next = std::move(V1);
+  shapeH = h;
+  shapeV0Time = v0Time;
+}
+
+void BodyImpl::rebuildShape() {
+  if (!animation) {
+    delta = deltaOverride ? *deltaOverride : deltaAuto;
+    return;
+  }
+  geometry::VertexMatrix V0;
+  geometry::VertexMatrix V1;
+  animation->evaluate(shapeV0Time, &V0);
+  animation->evaluate(shapeTime + shapeH, &V1);
+  updateShape(V0, V1, shapeH, shapeTime);
+  next = std::move(V1);
 }
 
 void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
@@ -417,7 +434,7 @@ VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double 
   FirstOrderStepInput in;
   in.def = &*firstOrder;
   in.mesh = &mesh;
-  in.shapeNext = animation ? &next_ : &mesh.V;
+  in.shapeNext = animation ? &next : &mesh.V;
   in.vertexMass = &firstOrderMass;
   in.g = from.g;
   in.momentum = from.carriedMomentum;
@@ -434,7 +451,7 @@ VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double 
     // The floor as a non-penetration constraint (MfSC §3.1.1 mentions a contact reaction):
     // the lowest vertex of the new placement is lifted onto the floor; an inertial body
     // loses the momentum that carried it into the floor (at its COM, inelastic, no friction).
-    const geometry::VertexMatrix& Vn = animation ? next_ : mesh.V;
+    const geometry::VertexMatrix& Vn = animation ? next : mesh.V;
     const Vec3 upNext = r.g.q.conjugate() * up;
     double lowest = 1e300;
     for (int i = 0; i < Vn.rows(); ++i)

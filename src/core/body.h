@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "core/animation.h"
-#include "core/first_order.h"
 #include "core/fluid_model.h"
 #include "core/gwtf_model.h"
 #include "core/se3.h"

@@ -2,6 +2,7 @@
 // Internal: the per-body data the World steps. Not part of the public core API.
 #include <vector>
 
+#include "core/first_order.h"
 #include "core/forces.h"
 #include "core/integrator.h"
 #include "core/world.h"
@@ -29,32 +30,28 @@ class ModelHolder {
   std::unique_ptr<FluidModel> m_;
 };
 
-class BodyImpl {
- public:
-  /// Sets up a body from its definition; throws DefinitionError naming "/bodies/<index>/…".
-  BodyImpl(const BodyDef& def, int index, const WorldDef& world);
-
-  // --- definition-time data ----------------------------------------------------------------
+/// Definition data of a body, fixed at setup (a step never changes it).
+struct BodySetup {
   std::shared_ptr<const ShapeAnimation> animation;  ///< null for a rigid body
   geometry::Topology topo;
-  std::optional<double> deltaOverride;
-  ModelHolder model;                        ///< the body's fluid model (never empty)
-  std::optional<FirstOrderDef> firstOrder;  ///< Gross et al. first-order dynamics
+  std::optional<FirstOrderDef> firstOrder;  ///< Gross et al. (auto drag resolved at setup)
   std::vector<double> firstOrderMass;       ///< kg per vertex (Σ = body mass)
   std::vector<double> vertexMass;           ///< animated bodies: kg per vertex (fixed)
   double meshMass = 0.0;                    ///< mass carried by the mesh (without point masses), kg
   geometry::MassMoments pointMoments;       ///< point masses (fixed in the body frame)
   double sheetThickness = 0.0;              ///< m (0 if unknown: no sheet buoyancy)
   std::vector<double> vertexShare;  ///< area-lumped vertex share of the mass at t = 0, Σ = 1
+};
 
-  // --- shape-dependent data (constant for a rigid body) ----------------------------------
+/// Caches of the current shape (constant for a rigid body) and of the fluid at the step's
+/// start pose: rebuilt from the definition, the step state and the World's parameters
+/// (updateShape, updateFluid, rebuildShape); never saved and never restored by hand.
+struct ShapeCache {
   geometry::TriMesh mesh;         ///< current shape, outward-oriented
-  double shapeTime = 0.0;         ///< time of `mesh`, s
   geometry::MassMoments moments;  ///< about the body origin, incl. point masses
   Mat6 inertiaBody = Mat6::Zero();
   Vec3 com = Vec3::Zero();    ///< body coordinates
   double deltaAuto = 0.0;     ///< δ from the geometry, m
-  double delta = 0.0;         ///< δ in use, m
   double closedVolume = 0.0;  ///< m³
   Vec3 closedCentroid = Vec3::Zero();
   double sheetArea = 0.0;  ///< one side, m²
@@ -72,15 +69,35 @@ class BodyImpl {
   Vec6 mu0FluidUnit = Vec6::Zero();   ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
   double shapeEnergyBody = 0.0;       ///< ½ Σ m |x'|², J
   double shapeEnergyFluidUnit = 0.0;  ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
-  double shapeEnergyFluid = 0.0;      ///< δ ρ_f × the above at the current densities, J
+  geometry::VertexMatrix next;        ///< animated: shape at shapeTime + shapeH
+  geometry::FaceGeometry geo;
+};
 
-  // --- per step --------------------------------------------------------------------------
-  Mat6 K = Mat6::Zero();      ///< Kirchhoff tensor used by the last step (or setup)
-  Mat6 added = Mat6::Zero();  ///< 𝓘_fluid used by the last step
-  Vec6 mu0 = Vec6::Zero();    ///< shape-change momentum μ⁰_body + μ⁰_fluid
+/// What a step commits and a failed trial step rolls back: the dynamic state, the tensors
+/// the last step used (the diagnostics report them), the times that fix an animated
+/// body's shape, and the last Newton statistics. With BodySetup and the World's parameters
+/// it determines every ShapeCache exactly (World::saveState / restoreState).
+struct BodyStepState {
   BodyState state;
+  Mat6 K = Mat6::Zero();          ///< Kirchhoff tensor used by the last step (or setup)
+  Mat6 added = Mat6::Zero();      ///< 𝓘_fluid used by the last step
+  Vec6 mu0 = Vec6::Zero();        ///< shape-change momentum μ⁰_body + μ⁰_fluid
+  double shapeEnergyFluid = 0.0;  ///< δ ρ_f × the shape's fluid energy per unit, J
+  double shapeTime = 0.0;         ///< time of the current shape, s
+  double shapeV0Time = 0.0;       ///< the time its vertices were evaluated at, s
+  double shapeH = 0.0;            ///< step of the shape velocity (shape at shapeTime + h), s
   int lastIterations = 0;
   double lastResidual = 0.0;
+};
+
+class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
+ public:
+  /// Sets up a body from its definition; throws DefinitionError naming "/bodies/<index>/…".
+  BodyImpl(const BodyDef& def, int index, const WorldDef& world);
+
+  ModelHolder model;                    ///< the body's fluid model (its own state included)
+  std::optional<double> deltaOverride;  ///< parameter (World::setDelta)
+  double delta = 0.0;                   ///< δ in use, m: the override or deltaAuto
 
   /// Sets the shape to V0 at time t with shape velocity (V1 − V0)/h and recomputes every
   /// shape-dependent quantity (mass moments, δ, per-face data, μ⁰_body, μ⁰_fluid per unit).
@@ -89,6 +106,9 @@ class BodyImpl {
   /// For an animated body, evaluates the animation at t and t + h and calls updateShape
   /// (skipped when the shape at t is already current and h is unchanged).
   void updateAnimatedShape(double t, double h);
+  /// Rebuilds the shape cache of an animated body from the step state's shape times
+  /// (exactly the shape the step that set them computed).
+  void rebuildShape();
   /// Recomputes the per-face fluid density (air / water) at pose g, the added mass, μ⁰ and
   /// 𝒦, and the drag coefficients k = c A ρ_f.
   void updateFluid(const Pose& g, const WorldDef& world);
@@ -107,9 +127,6 @@ class BodyImpl {
                                 BodyState* to);
 
  private:
-  geometry::VertexMatrix next_;  ///< animated: shape at shapeTime + lastH_
-  double lastH_ = 0.0;
-  geometry::FaceGeometry geo_;
   void computeRigidMass(const BodyDef& def, int index);
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <stdexcept>
 
 #include "core/body_impl.h"
 
@@ -83,6 +84,10 @@ StepReport World::step() {
   StepReport report;
   const double h = def_.dt;
   std::vector<BodyState> next(bodies_.size());
+  // What a failed step rolls back to (the caches are then rebuilt from it).
+  std::vector<BodyStepState> before;
+  before.reserve(bodies_.size());
+  for (const auto& b : bodies_) before.push_back(*b);
   for (size_t i = 0; i < bodies_.size(); ++i) {
     BodyImpl& body = *bodies_[i];
     bool done = false;
@@ -117,10 +122,10 @@ StepReport World::step() {
                     def_.bodies[i].name.c_str(), time_, 1 << def_.solver.maxHalvings, residual);
       report.status = StepStatus::kFailed;
       report.message = buf;
-      // Restore the caches (shape, K, drag coefficients) to the last good state.
+      // Roll every tried body back to its last good step state; its caches follow.
       for (size_t j = 0; j <= i; ++j) {
-        bodies_[j]->updateAnimatedShape(time_, h);
-        bodies_[j]->updateFluid(bodies_[j]->state.g, def_);
+        static_cast<BodyStepState&>(*bodies_[j]) = before[j];
+        bodies_[j]->rebuildShape();
       }
       return report;
     }
@@ -395,6 +400,74 @@ Vec6 World::discreteMomentumMap(int i) const {
   // J_k = Ad*_{g_k} (dτ⁻¹_{hY_{k+1}})ᵀ μ_{k+1} = Ad*_{g_k} (dτ⁻¹_{−hY_k})ᵀ μ_k without forces.
   const Vec6 Y = s.continuous ? Vec6::Zero() : s.Y;
   return momentumToWorld(s.g, dCayleyInvTransposeTimes(-def_.dt * Y, s.mu));
+}
+
+}  // namespace samara::core
+
+namespace samara::core {
+
+struct WorldState::Impl {
+  struct Body {
+    BodyStepState step;
+    ModelHolder model;
+    std::optional<double> delta;
+  };
+  double time = 0.0;
+  std::int64_t stepIndex = 0;
+  double anchorTime = 0.0;
+  std::int64_t anchorStep = 0;
+  double dt = 0.0;
+  double density = 0.0;
+  Vec3 wind = Vec3::Zero();
+  std::vector<Body> bodies;
+};
+
+double WorldState::time() const { return impl_ ? impl_->time : 0.0; }
+std::int64_t WorldState::stepIndex() const { return impl_ ? impl_->stepIndex : 0; }
+
+WorldState World::saveState() const {
+  auto s = std::make_shared<WorldState::Impl>();
+  s->time = time_;
+  s->stepIndex = stepIndex_;
+  s->anchorTime = anchorTime_;
+  s->anchorStep = anchorStep_;
+  s->dt = def_.dt;
+  s->density = def_.fluid.density;
+  s->wind = def_.fluid.wind;
+  s->bodies.reserve(bodies_.size());
+  for (const auto& b : bodies_) s->bodies.push_back({*b, b->model, b->deltaOverride});
+  WorldState out;
+  out.impl_ = std::move(s);
+  return out;
+}
+
+void World::restoreState(const WorldState& state) {
+  const WorldState::Impl* s = state.impl_.get();
+  if (s == nullptr || s->bodies.size() != bodies_.size()) {
+    throw std::invalid_argument("restoreState: the state is empty or from another scene");
+  }
+  for (size_t i = 0; i < bodies_.size(); ++i) {
+    if (s->bodies[i].model->name() != bodies_[i]->model->name()) {
+      throw std::invalid_argument("restoreState: body " + std::to_string(i) +
+                                  " has another fluid model");
+    }
+  }
+  time_ = s->time;
+  stepIndex_ = s->stepIndex;
+  anchorTime_ = s->anchorTime;
+  anchorStep_ = s->anchorStep;
+  def_.dt = s->dt;
+  def_.fluid.density = s->density;
+  def_.fluid.wind = s->wind;
+  for (size_t i = 0; i < bodies_.size(); ++i) {
+    BodyImpl& b = *bodies_[i];
+    const WorldState::Impl::Body& saved = s->bodies[i];
+    static_cast<BodyStepState&>(b) = saved.step;
+    b.model = saved.model;
+    b.deltaOverride = saved.delta;
+    def_.bodies[i].delta = saved.delta;
+    b.rebuildShape();
+  }
 }
 
 }  // namespace samara::core

@@ -107,6 +107,21 @@ struct ForceBreakdown {
 
 class BodyImpl;
 
+/// A World's whole dynamic state: time, the parameters a viewer or --set may change (dt,
+/// fluid density, wind, each body's δ), every body's step state and its fluid model's own
+/// state (e.g. a turbulence generator). Caches are not in it: restoreState rebuilds them.
+/// Cheap to copy (shared, immutable).
+class WorldState {
+ public:
+  double time() const;             ///< s
+  std::int64_t stepIndex() const;  ///< steps taken
+
+ private:
+  friend class World;
+  struct Impl;
+  std::shared_ptr<const Impl> impl_;
+};
+
 class World {
  public:
   /// Validates the definition (throws DefinitionError naming the field) and sets up every
@@ -120,6 +135,13 @@ class World {
 
   /// Advances every body by h. On failure the state is unchanged.
   StepReport step();
+
+  /// The current state; restoreState(saveState()) later, or on a World made from the same
+  /// definition, continues bit for bit as this World would have.
+  WorldState saveState() const;
+  /// Restores a state saved from this World or one of the same definition; throws
+  /// std::invalid_argument for a state of another scene (body count or models differ).
+  void restoreState(const WorldState& state);
 
   double time() const { return time_; }
   std::int64_t stepIndex() const { return stepIndex_; }
