@@ -119,6 +119,73 @@ void PatternTracker::add(const TrajectorySample& s) {
   }
 }
 
+namespace {
+
+/// The pattern from the window's measures (fallen height H, body length L).
+void decide(PatternResult* res, double H, double L) {
+  if (!(H >= kMinFallBodyLengths * L)) {
+    res->reason = format("fell %.3g body lengths after the transient (need %.3g)", H / L,
+                         kMinFallBodyLengths);
+    return;
+  }
+  const bool tumbled = res->longestRunTurns >= kTumbleRunTurns;
+  if (tumbled) {
+    if (res->reversals > 0) {
+      res->pattern = FallPattern::kChaotic;
+      res->reason = format(
+          "tumbles (%.2f turns in one sense at most, %.2f net) and reverses "
+          "%.0f times",
+          res->longestRunTurns, res->tumbleTurns, res->reversals);
+    } else if (res->tumbleTurns >= kMinAutorotationTurns) {
+      res->pattern = FallPattern::kAutorotation;
+      res->reason = format(
+          "tumbles %.2f turns in one sense, no reversal; drifts %.2f per "
+          "fallen height",
+          res->tumbleTurns, res->horizontalSpread);
+    } else {
+      res->reason = format("tumbles only %.2f turns (need %.2f) without reversing",
+                           res->tumbleTurns, kMinAutorotationTurns);
+    }
+    return;
+  }
+  const double spinTurns = std::abs(res->spinTurns);
+  if (spinTurns >= kMinSpinTurns && spinTurns >= kMinSpinPerLength * H / L) {
+    res->pattern = FallPattern::kAutorotation;
+    res->reason = format(
+        "spins %.1f turns about the vertical (%.2f per fallen body length), coning tilt up "
+        "to %.1f°: helicopter-like autorotation",
+        spinTurns, spinTurns * L / H, res->tiltAmplitude * kDeg);
+    return;
+  }
+  if (res->tiltAmplitude >= kMinZigzagTilt) {
+    if (res->tiltSignChanges >= kMinTiltSignChanges) {
+      res->pattern = FallPattern::kZigzag;
+      res->reason = format(
+          "no tumbling (%.2f turns at most); tilt swings to %.1f° with %.0f "
+          "sign changes",
+          res->longestRunTurns, res->tiltAmplitude * kDeg, res->tiltSignChanges);
+    } else {
+      res->reason = format(
+          "tilted up to %.1f° with %.0f tilt sign changes (need %.0f): a "
+          "glide, not a zigzag",
+          res->tiltAmplitude * kDeg, res->tiltSignChanges, kMinTiltSignChanges);
+    }
+    return;
+  }
+  if (res->horizontalSpread <= kMaxSteadySpread) {
+    res->pattern = FallPattern::kSteadyDescent;
+    res->reason = format("tilt below %.1f° (max %.1f°); horizontal spread %.3f per fallen height",
+                         kMinZigzagTilt * kDeg, res->tiltAmplitude * kDeg, res->horizontalSpread);
+  } else {
+    res->reason = format(
+        "small tilt (max %.1f°) but drifts %.2f per fallen height (steady "
+        "descent needs ≤ %.2f)",
+        res->tiltAmplitude * kDeg, res->horizontalSpread, kMaxSteadySpread);
+  }
+}
+
+}  // namespace
+
 PatternResult PatternTracker::result() const {
   PatternResult res;
   res.samples = count_;
@@ -221,65 +288,7 @@ PatternResult PatternTracker::result() const {
   res.tiltSignChanges = tiltChanges;
   res.spinTurns = (lastR.spin - first.spin) / (2.0 * kPi);
 
-  if (!(H >= kMinFallBodyLengths * L)) {
-    res.reason = format("fell %.3g body lengths after the transient (need %.3g)", H / L,
-                        kMinFallBodyLengths);
-    return res;
-  }
-  const bool tumbled = res.longestRunTurns >= kTumbleRunTurns;
-  if (tumbled) {
-    if (reversals > 0) {
-      res.pattern = FallPattern::kChaotic;
-      res.reason = format(
-          "tumbles (%.2f turns in one sense at most, %.2f net) and reverses "
-          "%.0f times",
-          res.longestRunTurns, res.tumbleTurns, reversals);
-    } else if (res.tumbleTurns >= kMinAutorotationTurns) {
-      res.pattern = FallPattern::kAutorotation;
-      res.reason = format(
-          "tumbles %.2f turns in one sense, no reversal; drifts %.2f per "
-          "fallen height",
-          res.tumbleTurns, res.horizontalSpread);
-    } else {
-      res.reason = format("tumbles only %.2f turns (need %.2f) without reversing", res.tumbleTurns,
-                          kMinAutorotationTurns);
-    }
-    return res;
-  }
-  const double spinTurns = std::abs(res.spinTurns);
-  if (spinTurns >= kMinSpinTurns && spinTurns >= kMinSpinPerLength * H / L) {
-    res.pattern = FallPattern::kAutorotation;
-    res.reason = format(
-        "spins %.1f turns about the vertical (%.2f per fallen body length), coning tilt up "
-        "to %.1f°: helicopter-like autorotation",
-        spinTurns, spinTurns * L / H, tiltMax * kDeg);
-    return res;
-  }
-  if (tiltMax >= kMinZigzagTilt) {
-    if (tiltChanges >= kMinTiltSignChanges) {
-      res.pattern = FallPattern::kZigzag;
-      res.reason = format(
-          "no tumbling (%.2f turns at most); tilt swings to %.1f° with %.0f "
-          "sign changes",
-          res.longestRunTurns, tiltMax * kDeg, tiltChanges);
-    } else {
-      res.reason = format(
-          "tilted up to %.1f° with %.0f tilt sign changes (need %.0f): a "
-          "glide, not a zigzag",
-          tiltMax * kDeg, tiltChanges, kMinTiltSignChanges);
-    }
-    return res;
-  }
-  if (res.horizontalSpread <= kMaxSteadySpread) {
-    res.pattern = FallPattern::kSteadyDescent;
-    res.reason = format("tilt below %.1f° (max %.1f°); horizontal spread %.3f per fallen height",
-                        kMinZigzagTilt * kDeg, tiltMax * kDeg, res.horizontalSpread);
-  } else {
-    res.reason = format(
-        "small tilt (max %.1f°) but drifts %.2f per fallen height (steady "
-        "descent needs ≤ %.2f)",
-        tiltMax * kDeg, res.horizontalSpread, kMaxSteadySpread);
-  }
+  decide(&res, H, L);
   return res;
 }
 

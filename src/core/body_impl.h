@@ -30,6 +30,12 @@ class ModelHolder {
   std::unique_ptr<FluidModel> m_;
 };
 
+/// The unit vertical: −gravity normalised, y without gravity.
+inline Vec3 upAxis(const Vec3& gravity) {
+  const double gn = gravity.norm();
+  return gn > 0.0 ? Vec3(-gravity / gn) : Vec3(0.0, 1.0, 0.0);
+}
+
 /// Definition data of a body, fixed at setup (a step never changes it).
 struct BodySetup {
   std::shared_ptr<const ShapeAnimation> animation;  ///< null for a rigid body

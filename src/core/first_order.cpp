@@ -175,6 +175,78 @@ Vec6 firstOrderInitialMomentum(const FirstOrderDef& def, const geometry::TriMesh
   return M;
 }
 
+namespace {
+
+/// Mass sums of a step: Σ m_j, Σ m_j x̃_j of the shape at t + h (body frame) and Σ m_j q_j
+/// of the placed shape at t about its centroid (P0).
+struct MassMomentsOfStep {
+  double totalMass = 0.0;
+  Vec3 first1Body = Vec3::Zero();
+  Vec3 first0 = Vec3::Zero();
+};
+
+MassMomentsOfStep massMoments(const std::vector<double>& mass, const geometry::VertexMatrix& Vnext,
+                              const geometry::VertexMatrix& P0) {
+  MassMomentsOfStep m;
+  for (size_t j = 0; j < mass.size(); ++j) {
+    m.totalMass += mass[j];
+    m.first1Body += mass[j] * Vnext.row(static_cast<Eigen::Index>(j)).transpose();
+  }
+  for (Eigen::Index j = 0; j < P0.rows(); ++j)
+    m.first0 += mass[static_cast<size_t>(j)] * P0.row(j).transpose();
+  return m;
+}
+
+/// Scale: a residual r is a placement error per step of about (r_ang h / (b L²),
+/// r_lin h / (b L)) in (rad, body sizes), b = tr(Σ B)/3, L = RMS radius about c. False if
+/// the metric is degenerate.
+bool residualScale(const std::vector<Mat3>& B0, const geometry::VertexMatrix& P0, double h,
+                   double* L, double* sLin, double* sAng) {
+  Mat3 Bsum = Mat3::Zero();
+  for (const Mat3& b : B0) Bsum += b;
+  const double b = Bsum.trace() / 3.0;
+  *L = std::sqrt(P0.squaredNorm() / static_cast<double>(P0.rows()));
+  if (!(*L > 0.0)) *L = 1.0;
+  if (!(b > 0.0) || !std::isfinite(b)) return false;
+  *sLin = h / (b * *L);
+  *sAng = *sLin / *L;
+  return true;
+}
+
+/// One Newton iterate of the first-order step.
+struct Iterate {
+  Pose g;
+  geometry::VertexMatrix P1;  // end shape in the flow's frame, about c
+  std::vector<Mat3> B1;
+  Vec6 r;
+  double norm = 0.0;
+};
+
+bool usableInput(const FirstOrderStepInput& in) {
+  return in.h > 0.0 && std::isfinite(in.h) && finite(in.g) && in.momentum.allFinite() &&
+         in.gravity.allFinite() && in.flow.allFinite() && std::isfinite(in.buoyantMassFraction) &&
+         in.mesh->V.rows() != 0;
+}
+
+/// − ∂ϱ_mid/∂ξ of the dissipative target: ½ (ω × Σ m_j (q̃_j − centre) + m v) × g', with
+/// `moment` = Σ m_j (q̃_j − centre), added to *J.
+void addMidTorqueJacobian(const Vec3& moment, double totalMass, const Vec3& gEff, Mat6* J) {
+  J->block<3, 3>(0, 0) -= 0.5 * hat(gEff) * hat(moment);
+  J->block<3, 3>(0, 3) += 0.5 * totalMass * hat(gEff);
+}
+
+/// World-side update of placement g about the point cw (world): p ↦ R_δ (p − cw) + cw + t_δ
+/// with (R_δ, t_δ) = τ(delta).
+Pose updateAbout(const Pose& g, const Vec6& delta, const Vec3& cw) {
+  const Pose tau = cayley(delta);
+  Pose T;
+  T.q = tau.q;
+  T.b = cw - (tau.q * cw) + tau.b;
+  return compose(T, g);
+}
+
+}  // namespace
+
 FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
   assert(in.def && in.mesh && in.shapeNext && in.vertexMass);
   const geometry::TriMesh& mesh = *in.mesh;
@@ -187,33 +259,20 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
   FirstOrderStepResult res;
   res.g = in.g;
   res.momentum = inertial ? in.momentum : Vec6::Zero();
-  if (!(in.h > 0.0) || !std::isfinite(in.h) || !finite(in.g) || !in.momentum.allFinite() ||
-      !in.gravity.allFinite() || !in.flow.allFinite() || !std::isfinite(in.buoyantMassFraction) ||
-      mesh.V.rows() == 0) {
-    return res;
-  }
+  if (!usableInput(in)) return res;
 
   // Work about the centroid c of the placed shape at t, so that round-off and conditioning do
   // not depend on where the body is; moments about c: l_c = l − c × p.
-  const Mat3 R0 = in.g.R();
   const geometry::VertexMatrix P0raw = placed(in.g, mesh.V, Vec3::Zero());
   const Vec3 c = P0raw.colwise().mean().transpose();
   geometry::VertexMatrix P0 = P0raw;
   P0.rowwise() -= c.transpose();
-  const std::vector<Mat3> B0 = rotated(vertexMetrics(*in.def, mesh.V, mesh.F, mass), R0);
+  const std::vector<Mat3> B0 = rotated(vertexMetrics(*in.def, mesh.V, mesh.F, mass), in.g.R());
   const std::vector<Mat3> B1body = vertexMetrics(*in.def, Vnext, mesh.F, mass);
 
   // Gravity (Eqn. 6): force m g', torque about c of Σ m_j q_j × g' with q_j = p_j − c.
   const Vec3 gEff = (1.0 - in.buoyantMassFraction) * in.gravity;
-  double totalMass = 0.0;
-  Vec3 first1Body = Vec3::Zero();  // Σ m_j x̃_j of the shape at t + h, body frame
-  for (size_t j = 0; j < mass.size(); ++j) {
-    totalMass += mass[j];
-    first1Body += mass[j] * Vnext.row(static_cast<Eigen::Index>(j)).transpose();
-  }
-  Vec3 first0 = Vec3::Zero();  // Σ m_j q_j at t
-  for (Eigen::Index j = 0; j < P0.rows(); ++j)
-    first0 += mass[static_cast<size_t>(j)] * P0.row(j).transpose();
+  const auto [totalMass, first1Body, first0] = massMoments(mass, Vnext, P0);
   const Vec3 force = totalMass * gEff;
   auto firstNext = [&](const Pose& g) { return Vec3(g.q * first1Body + totalMass * (g.b - c)); };
   // Dissipative with a flow w: the end shape as seen in the frame that moves with the flow
@@ -235,24 +294,12 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
     return t;
   };
 
-  // Scale: a residual r is a placement error per step of about (r_ang h / (b L²),
-  // r_lin h / (b L)) in (rad, body sizes), b = tr(Σ B)/3, L = RMS radius about c.
-  Mat3 Bsum = Mat3::Zero();
-  for (const Mat3& b : B0) Bsum += b;
-  const double b = Bsum.trace() / 3.0;
-  double L = std::sqrt(P0.squaredNorm() / static_cast<double>(P0.rows()));
-  if (!(L > 0.0)) L = 1.0;
-  if (!(b > 0.0) || !std::isfinite(b)) return res;
-  const double sLin = in.h / (b * L);
-  const double sAng = sLin / L;
+  // Residual scale (see residualScale).
+  double L = 0.0;
+  double sLin = 0.0;
+  double sAng = 0.0;
+  if (!residualScale(B0, P0, in.h, &L, &sLin, &sAng)) return res;
 
-  struct Iterate {
-    Pose g;
-    geometry::VertexMatrix P1;  // end shape in the flow's frame, about c
-    std::vector<Mat3> B1;
-    Vec6 r;
-    double norm = 0.0;
-  };
   auto evaluate = [&](const Pose& g, Iterate* it) {
     it->g = g;
     it->P1 = placed(g, Vnext, c + flowShift);
@@ -276,24 +323,15 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
     const Vec3 centre = cur.P1.colwise().mean().transpose();  // about c, flow frame
     Mat6 J = discreteMomentaJacobian(P0, B0, cur.P1, cur.B1, in.h, centre);
     if (!inertial) {
-      // − ∂ϱ_mid/∂ξ: ½ (ω × Σ m_j (q̃_j − centre) + m v) × g'.
-      const Vec3 moment = firstNext(cur.g) - totalMass * (centre + flowShift);
-      J.block<3, 3>(0, 0) -= 0.5 * hat(gEff) * hat(moment);
-      J.block<3, 3>(0, 3) += 0.5 * totalMass * hat(gEff);
+      addMidTorqueJacobian(firstNext(cur.g) - totalMass * (centre + flowShift), totalMass, gEff,
+                           &J);
     }
     const Eigen::PartialPivLU<Mat6> lu(J);
     const Vec6 delta = -lu.solve(cur.r);
     if (!delta.allFinite()) break;
     const double stepSize = std::max(delta.head<3>().norm(), delta.tail<3>().norm() / L);
-    // World-side update about the centre: p ↦ R_δ (p − centre) + centre + t_δ.
-    auto update = [&](double s) {
-      const Pose tau = cayley(s * delta);
-      Pose T;
-      T.q = tau.q;
-      const Vec3 cw = c + flowShift + centre;  // the centre in the world frame
-      T.b = cw - (tau.q * cw) + tau.b;
-      return compose(T, cur.g);
-    };
+    const Vec3 cw = c + flowShift + centre;  // the centre in the world frame
+    auto update = [&](double s) { return updateAbout(cur.g, s * delta, cw); };
     if (stepSize <= in.tolerance) {
       // At the round-off floor the residual need not decrease: take the step and stop.
       evaluate(update(1.0), &trial);

@@ -338,9 +338,7 @@ ForceBreakdown World::forceBreakdown(int i, int maxFaces) const {
   out.buoyancy = toWorld(B);
   const std::vector<ContactPoint> contacts = b.floorContacts(s.g, def_);
   if (!contacts.empty()) {
-    const double gn = def_.gravity.norm();
-    const Vec3 up = gn > 0.0 ? Vec3(-def_.gravity / gn) : Vec3(0.0, 1.0, 0.0);
-    const Vec3 upBody = q.conjugate() * up;
+    const Vec3 upBody = q.conjugate() * upAxis(def_.gravity);
     Vec6 C = Vec6::Zero();
     addContactWrench(contacts, upBody, def_.floor->friction, def_.floor->slipVelocity, s.Y, &C,
                      nullptr);

@@ -1,0 +1,195 @@
+// Setting a body up from its definition: validation (DefinitionError naming the field),
+// mass properties, the first shape, the initial velocity and momentum.
+#include <Eigen/Cholesky>
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/body_impl.h"
+
+namespace samara::core {
+namespace {
+
+std::string fieldOf(int index, const char* leaf) {
+  return "/bodies/" + std::to_string(index) + "/" + leaf;
+}
+
+void require(bool ok, int index, const char* leaf, const std::string& msg) {
+  if (!ok) throw DefinitionError(fieldOf(index, leaf), msg);
+}
+
+}  // namespace
+
+std::string fluidModelName(const BodyDef& def) {
+  return def.model ? def.model->name() : std::string("none");
+}
+
+BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
+    : deltaOverride(def.delta) {
+  animation = def.animation;
+  require(def.model != nullptr, index, "model", "the body has no fluid model");
+  model = ModelHolder(def.model->clone());
+  if (const FirstOrderDef* fo = model->firstOrder()) firstOrder = *fo;
+  if (firstOrder) validateFirstOrderDef(*firstOrder, fieldOf(index, "model"));
+  require(def.mesh.numFaces() > 0, index, "mesh", "the mesh has no faces");
+  mesh = def.mesh;
+  // A one-frame sequence is a rigid body: its frame is the mesh and nothing moves.
+  if (const auto* seq = dynamic_cast<const MeshSequence*>(animation.get());
+      seq != nullptr && seq->numFrames() == 1 && seq->numVertices() == mesh.numVertices()) {
+    seq->evaluate(0.0, &mesh.V);
+    animation.reset();
+  }
+  geometry::VertexMatrix V1;
+  if (animation) {
+    require(animation->numVertices() == mesh.numVertices(), index, "animation",
+            "the animation has " + std::to_string(animation->numVertices()) +
+                " vertices but the mesh has " + std::to_string(mesh.numVertices()));
+    animation->evaluate(0.0, &mesh.V);
+    animation->evaluate(world.dt, &V1);
+    require(mesh.V.allFinite() && V1.allFinite(), index, "animation",
+            "the animation gives non-finite vertex positions at t = 0");
+  }
+  require(mesh.V.allFinite(), index, "mesh", "the mesh has non-finite vertex coordinates");
+  try {
+    topo = geometry::buildTopology(mesh);
+    geometry::orientClosedPartsOutward(&mesh, topo);
+  } catch (const geometry::MeshError& e) {
+    throw DefinitionError(fieldOf(index, "mesh"), e.what());
+  }
+  sheetThickness = def.mass.thickness;
+  computeRigidMass(def, index);
+  if (deltaOverride) {
+    require(std::isfinite(*deltaOverride) && *deltaOverride >= 0.0, index, "delta",
+            "delta must be \"auto\" or a number ≥ 0 m");
+  }
+  vertexShare = geometry::lumpVertexMasses(mesh, 1.0);
+  if (animation) {
+    // The mass the definition gives at t = 0, carried by the vertices from now on.
+    vertexMass = geometry::lumpVertexMasses(mesh, meshMass);
+    updateShape(mesh.V, V1, world.dt, 0.0);
+    next = V1;
+    shapeH = world.dt;
+  } else {
+    updateShape(mesh.V, mesh.V, world.dt, 0.0);
+  }
+
+  // Initial state: world COM velocity and angular velocity → body velocity Y.
+  require(def.position.allFinite(), index, "position", "position must be finite");
+  require(def.velocity.allFinite(), index, "velocity", "velocity must be finite");
+  require(def.angularVelocity.allFinite(), index, "angular_velocity",
+          "angular velocity must be finite");
+  require(def.orientation.coeffs().allFinite() && def.orientation.norm() > 0.0, index,
+          "orientation", "orientation must be a non-zero finite quaternion");
+  state.g.q = def.orientation.normalized();
+  state.g.b = def.position;
+  const Quat qi = state.g.q.conjugate();
+  const Vec3 omegaBody = qi * def.angularVelocity;
+  state.Y.head<3>() = omegaBody;
+  state.Y.tail<3>() = qi * def.velocity - omegaBody.cross(com);
+  updateFluid(state.g, world);
+  Eigen::LLT<Mat6> llt(K);
+  require(llt.info() == Eigen::Success, index, "mass",
+          "the Kirchhoff tensor is not positive definite (the body needs rotational inertia: "
+          "a mesh with area, or added mass)");
+  // The given velocities describe the motion of the body as a whole: the total momentum is
+  // that of the rigid motion, μ = 𝒦 Y_rigid, and the shape's own motion at t = 0 (μ⁰) is
+  // compensated by the body frame (a cat released at rest has zero momentum).
+  if (animation && !mu0.isZero(0.0)) {
+    state.mu = K * state.Y;
+    state.Y = llt.solve(state.mu - mu0);
+  } else {
+    state.mu = K * state.Y + mu0;
+  }
+  if (firstOrder) {
+    // The mass at the vertices: area-lumped at t = 0, scaled to the whole body mass (point
+    // masses spread with the surface).
+    firstOrderMass.resize(vertexShare.size());
+    for (size_t i = 0; i < vertexShare.size(); ++i) {
+      firstOrderMass[i] = moments.mass * vertexShare[i];
+    }
+    if (firstOrder->kind == FirstOrderKind::kInertial) {
+      state.carriedMomentum = firstOrderInitialMomentum(*firstOrder, mesh, firstOrderMass, state.g,
+                                                        def.angularVelocity, def.velocity);
+      // The momentum the diagnostics report is the carried one from the start.
+      state.mu = wrenchToBody(state.g, state.carriedMomentum);
+    } else if (firstOrder->autoDrag()) {
+      // Auto drag: ½ ρ_f C_D U (C_D = 1, U = 1 m/s) of the fluid at the initial COM.
+      const double rho =
+          densityAtHeight(world.fluid, upAxis(world.gravity).dot(state.g.toWorld(com)));
+      require(firstOrder->normalDrag > 0.0 || rho > 0.0, index, "model/normal_drag",
+              "normal_drag \"auto\" needs a fluid: the density at the body's centre of mass "
+              "is 0 kg/m³; give normal_drag (N·s/m³) or use gross-inertial");
+      firstOrder = resolveFirstOrderDrag(*firstOrder, rho);
+    }
+  }
+}
+
+void BodyImpl::computeRigidMass(const BodyDef& def, int index) {
+  geometry::MassMoments closedUnit;  // unit density: mass = volume
+  geometry::MassMoments sheetUnit;   // unit areal density: mass = area
+  for (const geometry::Part& part : topo.parts) {
+    if (part.kind == geometry::PartKind::kClosed) {
+      closedUnit += geometry::solidMoments(mesh, part, 1.0);
+    } else {
+      sheetUnit += geometry::sheetMoments(mesh, part, 1.0);
+    }
+  }
+  const double volume = closedUnit.mass;
+  const double sheet = sheetUnit.mass;
+  require(volume >= 0.0, index, "mesh", "a closed part has negative volume");
+  const bool hasSheet = sheet > 0.0;
+  const bool hasClosed = volume > 0.0;
+  const MassDef& md = def.mass;
+  require(std::isfinite(md.thickness) && md.thickness >= 0.0, index, "mass/thickness",
+          "thickness must be ≥ 0 m");
+  moments = geometry::MassMoments{};
+  switch (md.mode) {
+    case MassMode::kDensity: {
+      require(std::isfinite(md.density) && md.density > 0.0, index, "mass/density",
+              "density must be > 0 kg/m³");
+      require(!hasSheet || md.thickness > 0.0, index, "mass/thickness",
+              "the mesh has an open sheet part: give mass.thickness (m) or mass.total (kg)");
+      moments += closedUnit.scaled(md.density);
+      moments += sheetUnit.scaled(md.density * md.thickness);
+      break;
+    }
+    case MassMode::kTotal: {
+      require(std::isfinite(md.total) && md.total > 0.0, index, "mass/total",
+              "total mass must be > 0 kg");
+      if (md.thickness > 0.0) {
+        const double rho = md.total / (volume + sheet * md.thickness);
+        moments += closedUnit.scaled(rho);
+        moments += sheetUnit.scaled(rho * md.thickness);
+      } else if (hasClosed && !hasSheet) {
+        moments += closedUnit.scaled(md.total / volume);
+      } else if (hasSheet && !hasClosed) {
+        moments += sheetUnit.scaled(md.total / sheet);
+      } else {
+        throw DefinitionError(fieldOf(index, "mass/thickness"),
+                              "the mesh mixes closed parts and open sheets: give mass.thickness "
+                              "(m) so the total mass can be split between them");
+      }
+      break;
+    }
+    case MassMode::kLumped: {
+      require(std::isfinite(md.total) && md.total > 0.0, index, "mass/total",
+              "total mass must be > 0 kg");
+      moments += geometry::lumpedMoments(mesh, geometry::lumpVertexMasses(mesh, md.total));
+      break;
+    }
+  }
+  pointMoments = geometry::MassMoments{};
+  for (size_t i = 0; i < def.pointMasses.size(); ++i) {
+    const PointMass& pm = def.pointMasses[i];
+    const std::string f = "point_masses/" + std::to_string(i);
+    require(std::isfinite(pm.mass) && pm.mass >= 0.0, index, (f + "/mass").c_str(),
+            "point mass must be ≥ 0 kg");
+    require(pm.position.allFinite(), index, (f + "/position").c_str(), "position must be finite");
+    pointMoments += geometry::pointMoments(pm.position, pm.mass);
+  }
+  meshMass = md.mode == MassMode::kLumped ? md.total : moments.mass;
+  moments += pointMoments;
+  require(moments.mass > 0.0, index, "mass", "the body has zero mass");
+}
+
+}  // namespace samara::core
