@@ -13,20 +13,26 @@
 namespace samara::io::gltf {
 namespace {
 
-int tinygltfType(ElementType type) {
+/// The tinygltf type and the number of components of an element type.
+struct ElementInfo {
+  int tinygltfType;
+  int components;
+};
+
+ElementInfo info(ElementType type) {
   switch (type) {
     case ElementType::kScalar:
-      return TINYGLTF_TYPE_SCALAR;
+      return {TINYGLTF_TYPE_SCALAR, 1};
     case ElementType::kVec2:
-      return TINYGLTF_TYPE_VEC2;
+      return {TINYGLTF_TYPE_VEC2, 2};
     case ElementType::kVec3:
-      return TINYGLTF_TYPE_VEC3;
+      return {TINYGLTF_TYPE_VEC3, 3};
     case ElementType::kVec4:
-      return TINYGLTF_TYPE_VEC4;
+      return {TINYGLTF_TYPE_VEC4, 4};
     case ElementType::kMat4:
-      return TINYGLTF_TYPE_MAT4;
+      return {TINYGLTF_TYPE_MAT4, 16};
   }
-  return TINYGLTF_TYPE_SCALAR;
+  return {TINYGLTF_TYPE_SCALAR, 1};
 }
 
 const char* interpolationName(Interpolation interpolation) {
@@ -45,21 +51,7 @@ int last(std::size_t size) { return static_cast<int>(size) - 1; }
 
 }  // namespace
 
-int componentCount(ElementType type) {
-  switch (type) {
-    case ElementType::kScalar:
-      return 1;
-    case ElementType::kVec2:
-      return 2;
-    case ElementType::kVec3:
-      return 3;
-    case ElementType::kVec4:
-      return 4;
-    case ElementType::kMat4:
-      return 16;
-  }
-  return 1;
-}
+int componentCount(ElementType type) { return info(type).components; }
 
 struct Builder::Impl {
   tinygltf::Model model;
@@ -96,7 +88,7 @@ int Builder::addAccessor(int view, ComponentType component, ElementType type, st
   a.bufferView = view;
   a.byteOffset = 0;
   a.componentType = static_cast<int>(component);
-  a.type = tinygltfType(type);
+  a.type = info(type).tinygltfType;
   a.count = count;
   a.minValues = std::move(min);
   a.maxValues = std::move(max);
