@@ -46,32 +46,34 @@ using Attributes = std::map<std::string, int>;
 
 /// One triangle primitive (mode TRIANGLES).
 struct Primitive {
-  Attributes attributes;            ///< vertex attributes
-  int indices = -1;                 ///< accessor of the indices, −1 = none
-  std::vector<Attributes> targets;  ///< morph targets (e.g. {"POSITION": accessor})
+  Attributes attributes{};            ///< vertex attributes
+  int indices = -1;                   ///< accessor of the indices, −1 = none
+  std::vector<Attributes> targets{};  ///< morph targets (e.g. {"POSITION": accessor})
 };
 
+/// A mesh: its primitives, default morph weights and morph target names.
 struct Mesh {
-  std::string name;
-  std::vector<Primitive> primitives;
-  std::vector<double> weights;  ///< default morph weights (empty = none written)
-  std::vector<std::string>
-      targetNames;  ///< extras.targetNames (Blender's shape keys); empty = none
+  std::string name{};
+  std::vector<Primitive> primitives{};
+  std::vector<double> weights{};  ///< default morph weights (empty = none written)
+  /// extras.targetNames (Blender's shape key names); empty = none written
+  std::vector<std::string> targetNames{};
 };
 
 /// A node; unset TRS properties are not written (identity).
 struct Node {
-  std::string name;
+  std::string name{};
   int mesh = -1;  ///< −1 = none
   int skin = -1;  ///< −1 = none
-  std::optional<Vec3> translation;
-  std::optional<Quat> rotation;  ///< written as x, y, z, w as given (not normalised)
-  std::optional<Vec3> scale;
+  std::optional<Vec3> translation{};
+  std::optional<Quat> rotation{};  ///< written as x, y, z, w as given (not normalised)
+  std::optional<Vec3> scale{};
 };
 
+/// A skin: joint nodes, skeleton root and inverse bind matrices.
 struct Skin {
-  std::string name;
-  std::vector<int> joints;       ///< node indices
+  std::string name{};
+  std::vector<int> joints{};     ///< node indices
   int skeleton = -1;             ///< root node, −1 = none
   int inverseBindMatrices = -1;  ///< accessor (MAT4 floats), −1 = none
 };
