@@ -1,6 +1,6 @@
 #pragma once
 // A glTF file loaded with tinygltf, with typed, bounds-checked access to its accessors and
-// the rest transforms of its node hierarchy. Internal to io/ (gltf/mesh.cpp, gltf/skin.cpp):
+// the rest transforms of its node hierarchy. Internal to io/ (gltf/mesh.cpp, gltf_skin.cpp):
 // every error names the file and the glTF element ("animations[0].channels[2] (sampler 2)").
 #include <tiny_gltf.h>
 

@@ -1,12 +1,15 @@
 // loadGltfSkin: a skinned mesh, its skin (joints, inverse bind matrices, the joints' node
-// hierarchy) and one animation's node channels.
+// hierarchy) and one animation's node channels. The document and the meshes are read by
+// io/gltf/document.cpp and io/gltf/mesh.cpp. (src/runtime's CMake looks for this file in
+// samara_io's sources to enable glTF scenes in the viewer.)
+#include "io/gltf_skin.h"
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
 
 #include "io/gltf/document.h"
 #include "io/gltf/mesh.h"
-#include "io/gltf_skin.h"
 
 namespace samara::io {
 namespace {
