@@ -18,25 +18,6 @@ namespace {
 
 bool isBlank(char c) { return isObjBlank(c); }
 
-/// Splits `text` into lines the way tinyobjloader does ("\n", "\r\n" or "\r" end a line);
-/// a line ends early at a NUL byte, as tinyobjloader reads it as a C string.
-std::vector<std::string_view> splitLines(const std::string& text) {
-  std::vector<std::string_view> lines;
-  std::size_t start = 0;
-  const std::size_t n = text.size();
-  while (start < n) {
-    std::size_t end = start;
-    while (end < n && text[end] != '\n' && text[end] != '\r') ++end;
-    std::string_view line(text.data() + start, end - start);
-    const std::size_t nul = line.find('\0');
-    if (nul != std::string_view::npos) line = line.substr(0, nul);
-    lines.push_back(line);
-    if (end < n && text[end] == '\r' && end + 1 < n && text[end + 1] == '\n') ++end;
-    start = end + 1;
-  }
-  return lines;
-}
-
 /// Parses a whole token as a double (correctly rounded, locale independent). Returns false
 /// if the token is not a number; sets *finite = false for nan, inf or overflow.
 bool parseDouble(std::string_view token, double* value, bool* finite) {
@@ -72,23 +53,29 @@ int lineInMessage(const std::string& err) {
   return static_cast<int>(v);
 }
 
-}  // namespace
-
-geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
-  // Pass 1 (ours): record the lines of `v` and `f` records, read the coordinates exactly
-  // (tinyobjloader's own number parser is not correctly rounded and silently reads "nan"
-  // as 0) and count each face's vertices so a triangle maps back to its line. Every other
-  // record is blanked out, keeping the line numbers, so tinyobjloader sees only v and f.
-  const std::vector<std::string_view> lines = splitLines(text);
-  std::vector<double> coords;
+/// What pass 1 learns of the `v` and `f` records.
+struct ObjRecords {
+  std::vector<double> coords;    // 3 per vertex, read exactly
   std::vector<int> vertexLine;   // per vertex
   std::vector<int> faceLine;     // per polygon
   std::vector<int> faceCorners;  // per polygon
-  std::string filtered;
-  filtered.reserve(text.size());
+  std::string filtered;          // the text with every other record blanked out
+};
+
+/// Pass 1 (ours): record the lines of `v` and `f` records, read the coordinates exactly
+/// (tinyobjloader's own number parser is not correctly rounded and silently reads "nan"
+/// as 0) and count each face's vertices so a triangle maps back to its line. Every other
+/// record is blanked out, keeping the line numbers, so tinyobjloader sees only v and f.
+ObjRecords scanRecords(const std::string& text, const std::string& path) {
+  const std::vector<std::string_view> lines = objLines(text);
+  ObjRecords r;
+  r.filtered.reserve(text.size());
   for (std::size_t k = 0; k < lines.size(); ++k) {
     const int lineNo = static_cast<int>(k) + 1;
     std::string_view line = lines[k];
+    // A line ends early at a NUL byte, as tinyobjloader reads it as a C string.
+    const std::size_t nul = line.find('\0');
+    if (nul != std::string_view::npos) line = line.substr(0, nul);
     std::size_t i = 0;
     while (i < line.size() && isBlank(line[i])) ++i;
     line.remove_prefix(i);
@@ -112,10 +99,10 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
                               "vertex coordinate \"" + shown(t[static_cast<std::size_t>(c)]) +
                                   "\" is not a finite number");
         }
-        coords.push_back(x);
+        r.coords.push_back(x);
       }
-      vertexLine.push_back(lineNo);
-      filtered.append(line);
+      r.vertexLine.push_back(lineNo);
+      r.filtered.append(line);
     } else if (isFace) {
       const std::size_t n = objTokens(line.substr(2)).size();
       if (n < 3) {
@@ -126,23 +113,26 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
         throw Error::atLine(path, lineNo,
                             "a face has more than 255 vertices (" + std::to_string(n) + ")");
       }
-      faceLine.push_back(lineNo);
-      faceCorners.push_back(static_cast<int>(n));
-      filtered.append(line);
+      r.faceLine.push_back(lineNo);
+      r.faceCorners.push_back(static_cast<int>(n));
+      r.filtered.append(line);
     }
-    filtered += '\n';
+    r.filtered += '\n';
   }
-  if (vertexLine.empty()) throw Error(path, "no vertices (v records)");
-  if (faceLine.empty()) throw Error(path, "no faces (f records)");
+  if (r.vertexLine.empty()) throw Error(path, "no vertices (v records)");
+  if (r.faceLine.empty()) throw Error(path, "no faces (f records)");
+  return r;
+}
 
-  // Pass 2: tinyobjloader parses the face records (index forms i, i/j, i//k, i/j/k and
-  // negative relative indices).
+/// Pass 2: tinyobjloader parses the face records (index forms i, i/j, i//k, i/j/k and
+/// negative relative indices).
+std::vector<tinyobj::shape_t> parseFaces(const ObjRecords& r, const std::string& path) {
   tinyobj::attrib_t attrib;
   std::vector<tinyobj::shape_t> shapes;
   std::vector<tinyobj::material_t> materials;
   std::string warn;
   std::string err;
-  std::istringstream stream(filtered);
+  std::istringstream stream(r.filtered);
   const bool ok = tinyobj::LoadObj(&attrib, &shapes, &materials, &warn, &err, &stream,
                                    /*readMatFn=*/nullptr, /*triangulate=*/false);
   if (!ok) {
@@ -155,35 +145,38 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
     std::string first = err.substr(0, err.find('\n'));
     throw Error::atLine(path, line, "cannot parse: " + first);
   }
-  if (attrib.vertices.size() != coords.size()) {
+  if (attrib.vertices.size() != r.coords.size()) {
     throw Error(path, "cannot parse the vertices (tinyobjloader read " +
                           std::to_string(attrib.vertices.size() / 3) + ", samara read " +
-                          std::to_string(vertexLine.size()) + ")");
+                          std::to_string(r.vertexLine.size()) + ")");
   }
+  return shapes;
+}
 
-  const int numVertices = static_cast<int>(vertexLine.size());
-  geometry::TriMesh mesh;
-  mesh.V.resize(numVertices, 3);
-  for (int v = 0; v < numVertices; ++v) {
-    for (int c = 0; c < 3; ++c)
-      mesh.V(v, c) = coords[3 * static_cast<std::size_t>(v) + static_cast<std::size_t>(c)];
-  }
+/// The fan triangulation of every polygon, in file order.
+struct Triangles {
+  std::vector<int> corners;  // 3 per triangle
+  std::vector<int> polygon;  // per triangle: its polygon
+  bool linesKnown = true;    // polygons match pass 1's faces (faceLine gives their lines)
+};
 
-  // Fan-triangulate every polygon, in file order; remember each triangle's polygon.
-  std::vector<int> triangles;
-  std::vector<int> trianglePolygon;
+Triangles triangulate(const std::vector<tinyobj::shape_t>& shapes, const ObjRecords& r,
+                      const std::string& path) {
+  const int numVertices = static_cast<int>(r.vertexLine.size());
+  Triangles out;
   std::size_t polygon = 0;
-  bool linesKnown = true;
   for (const tinyobj::shape_t& shape : shapes) {
     std::size_t offset = 0;
     for (const unsigned char corners : shape.mesh.num_face_vertices) {
-      const int line = polygon < faceLine.size() ? faceLine[polygon] : 0;
-      if (polygon >= faceCorners.size() || faceCorners[polygon] != corners) linesKnown = false;
+      const int line = polygon < r.faceLine.size() ? r.faceLine[polygon] : 0;
+      if (polygon >= r.faceCorners.size() || r.faceCorners[polygon] != corners) {
+        out.linesKnown = false;
+      }
       std::vector<int> idx(corners);
       for (std::size_t c = 0; c < corners; ++c) {
         const int vi = shape.mesh.indices[offset + c].vertex_index;
         if (vi < 0 || vi >= numVertices) {
-          throw Error::atLine(path, linesKnown ? line : 0,
+          throw Error::atLine(path, out.linesKnown ? line : 0,
                               "face " + std::to_string(polygon + 1) +
                                   " refers to a vertex that does not exist (the file has " +
                                   std::to_string(numVertices) + " vertices)");
@@ -191,20 +184,36 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
         idx[c] = vi;
       }
       for (std::size_t c = 1; c + 1 < corners; ++c) {
-        triangles.insert(triangles.end(), {idx[0], idx[c], idx[c + 1]});
-        trianglePolygon.push_back(static_cast<int>(polygon));
+        out.corners.insert(out.corners.end(), {idx[0], idx[c], idx[c + 1]});
+        out.polygon.push_back(static_cast<int>(polygon));
       }
       offset += corners;
       ++polygon;
     }
   }
-  if (polygon != faceLine.size()) linesKnown = false;
-  if (triangles.empty()) throw Error(path, "no faces (f records)");
-  const int numTriangles = static_cast<int>(triangles.size() / 3);
+  if (polygon != r.faceLine.size()) out.linesKnown = false;
+  if (out.corners.empty()) throw Error(path, "no faces (f records)");
+  return out;
+}
+
+}  // namespace
+
+geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
+  const ObjRecords r = scanRecords(text, path);
+  const Triangles tris = triangulate(parseFaces(r, path), r, path);
+
+  const int numVertices = static_cast<int>(r.vertexLine.size());
+  geometry::TriMesh mesh;
+  mesh.V.resize(numVertices, 3);
+  for (int v = 0; v < numVertices; ++v) {
+    for (int c = 0; c < 3; ++c)
+      mesh.V(v, c) = r.coords[3 * static_cast<std::size_t>(v) + static_cast<std::size_t>(c)];
+  }
+  const int numTriangles = static_cast<int>(tris.corners.size() / 3);
   mesh.F.resize(numTriangles, 3);
   for (int t = 0; t < numTriangles; ++t) {
     for (int c = 0; c < 3; ++c)
-      mesh.F(t, c) = triangles[3 * static_cast<std::size_t>(t) + static_cast<std::size_t>(c)];
+      mesh.F(t, c) = tris.corners[3 * static_cast<std::size_t>(t) + static_cast<std::size_t>(c)];
   }
 
   try {
@@ -212,11 +221,10 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
     geometry::orientClosedPartsOutward(&mesh, topo);
   } catch (const geometry::MeshError& e) {
     int line = 0;
-    if (e.face() >= 0 && e.face() < numTriangles && linesKnown) {
-      line =
-          faceLine[static_cast<std::size_t>(trianglePolygon[static_cast<std::size_t>(e.face())])];
+    if (e.face() >= 0 && e.face() < numTriangles && tris.linesKnown) {
+      line = r.faceLine[static_cast<std::size_t>(tris.polygon[static_cast<std::size_t>(e.face())])];
     } else if (e.vertex() >= 0 && e.vertex() < numVertices) {
-      line = vertexLine[static_cast<std::size_t>(e.vertex())];
+      line = r.vertexLine[static_cast<std::size_t>(e.vertex())];
     }
     throw Error::atLine(path, line, e.what());
   }
@@ -225,6 +233,20 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path) {
 
 geometry::TriMesh loadObj(const std::string& path, std::uintmax_t maxBytes) {
   return parseObj(readFile(path, maxBytes), path);
+}
+
+std::vector<std::string_view> objLines(const std::string& text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  const std::size_t n = text.size();
+  while (start < n) {
+    std::size_t end = start;
+    while (end < n && text[end] != '\n' && text[end] != '\r') ++end;
+    lines.emplace_back(text.data() + start, end - start);
+    if (end < n && text[end] == '\r' && end + 1 < n && text[end + 1] == '\n') ++end;
+    start = end + 1;
+  }
+  return lines;
 }
 
 std::vector<std::string_view> objTokens(std::string_view s) {

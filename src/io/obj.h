@@ -24,6 +24,9 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path);
 
 /// OBJ whitespace: space and tab (as tinyobjloader).
 inline bool isObjBlank(char c) { return c == ' ' || c == '\t'; }
+/// The lines of `text` as tinyobjloader splits them ("\n", "\r\n" or "\r" end a line), as
+/// views into `text`, without their line ends.
+std::vector<std::string_view> objLines(const std::string& text);
 /// The whitespace-separated tokens of an OBJ line (views into `s`).
 std::vector<std::string_view> objTokens(std::string_view s);
 

@@ -30,16 +30,10 @@ MeshGroups scanObjGroups(const std::string& text, const std::string& path) {
   std::map<std::string, std::set<int>> groups;
   std::vector<std::string> current;  // names the following faces belong to
   long long numVertices = 0;
-  int lineNo = 0;
-  std::size_t start = 0;
-  const std::size_t n = text.size();
-  while (start < n) {
-    std::size_t end = start;
-    while (end < n && text[end] != '\n' && text[end] != '\r') ++end;
-    std::string_view line(text.data() + start, end - start);
-    if (end < n && text[end] == '\r' && end + 1 < n && text[end + 1] == '\n') ++end;
-    start = end + 1;
-    ++lineNo;
+  const std::vector<std::string_view> lines = objLines(text);
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const int lineNo = static_cast<int>(k) + 1;
+    std::string_view line = lines[k];
     const std::size_t hash = line.find('#');
     if (hash != std::string_view::npos) line = line.substr(0, hash);
     std::string_view rest;

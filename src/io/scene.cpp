@@ -38,6 +38,19 @@ struct Reader {
   }
 };
 
+/// Sets *field to (n[key].*read)() (Node::number, positive, nonNegative, vec3) when `n` has
+/// the key; leaves the default otherwise.
+template <typename T>
+void readOptional(const Node& n, const char* key, T (Node::*read)() const, T* field) {
+  if (n.has(key)) *field = (n.at(key).*read)();
+}
+
+/// An array of three numbers > 0 (box sizes, ellipsoid radii).
+Vec3 positiveVec3(const Node& n) {
+  n.expectArray(3);
+  return Vec3(n.item(0).positive(), n.item(1).positive(), n.item(2).positive());
+}
+
 // --- meshes --------------------------------------------------------------------------------
 
 /// Checks a primitive mesh (primitives are valid by construction, but extreme aspect ratios
@@ -68,16 +81,11 @@ geometry::TriMesh readPrimitive(const Node& m, Reader* r) {
       const double radius = m.at("radius").positive();
       mesh = geometry::makeSphere(radius, subdivisions);
     } else {
-      const Node radii = m.at("radii");
-      radii.expectArray(3);
-      const Vec3 abc(radii.item(0).positive(), radii.item(1).positive(), radii.item(2).positive());
-      mesh = geometry::makeEllipsoid(abc, subdivisions);
+      mesh = geometry::makeEllipsoid(positiveVec3(m.at("radii")), subdivisions);
     }
   } else if (kind == "box") {
     m.expectObject({"primitive", "size", "cells"});
-    const Node size = m.at("size");
-    size.expectArray(3);
-    const Vec3 abc(size.item(0).positive(), size.item(1).positive(), size.item(2).positive());
+    const Vec3 abc = positiveVec3(m.at("size"));
     const int cells = m.has("cells") ? m.at("cells").integer(1, 1024) : 1;
     r->addFaces(m, std::int64_t{12} * cells * cells);
     mesh = geometry::makeBox(abc, cells);
@@ -278,10 +286,10 @@ core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
       body.pointMasses.push_back(point);
     }
   }
-  if (b.has("position")) body.position = b.at("position").vec3();
+  readOptional(b, "position", &Node::vec3, &body.position);
   if (b.has("orientation")) body.orientation = readOrientation(b.at("orientation"));
-  if (b.has("velocity")) body.velocity = b.at("velocity").vec3();
-  if (b.has("angular_velocity")) body.angularVelocity = b.at("angular_velocity").vec3();
+  readOptional(b, "velocity", &Node::vec3, &body.velocity);
+  readOptional(b, "angular_velocity", &Node::vec3, &body.angularVelocity);
   if (b.has("delta")) body.delta = readDelta(b.at("delta"));
   if (b.has("model")) readFluidModel(b.at("model"), &body);
   return body;
@@ -301,30 +309,30 @@ core::WorldDef readWorld(const Node& root, Reader* r) {
   core::WorldDef def;
   def.name = root.has("name") ? readName(root.at("name")) : fs::path(r->path).stem().string();
   if (def.name.empty()) def.name = "scene";
-  if (root.has("gravity")) def.gravity = root.at("gravity").vec3();
+  readOptional(root, "gravity", &Node::vec3, &def.gravity);
 
   if (root.has("fluid")) {
     const Node f = root.at("fluid");
     f.expectObject({"density", "viscosity", "wind", "water", "gusts"});
-    if (f.has("density")) def.fluid.density = f.at("density").nonNegative();
-    if (f.has("viscosity")) def.fluid.viscosity = f.at("viscosity").nonNegative();
-    if (f.has("wind")) def.fluid.wind = f.at("wind").vec3();
+    readOptional(f, "density", &Node::nonNegative, &def.fluid.density);
+    readOptional(f, "viscosity", &Node::nonNegative, &def.fluid.viscosity);
+    readOptional(f, "wind", &Node::vec3, &def.fluid.wind);
     if (f.has("water")) {
       const Node w = f.at("water");
       w.expectObject({"level", "density", "viscosity"});
       core::WaterDef water;
-      if (w.has("level")) water.level = w.at("level").number();
-      if (w.has("density")) water.density = w.at("density").nonNegative();
-      if (w.has("viscosity")) water.viscosity = w.at("viscosity").nonNegative();
+      readOptional(w, "level", &Node::number, &water.level);
+      readOptional(w, "density", &Node::nonNegative, &water.density);
+      readOptional(w, "viscosity", &Node::nonNegative, &water.viscosity);
       def.fluid.water = water;
     }
     if (f.has("gusts")) {
       const Node g = f.at("gusts");
       g.expectObject({"amplitude", "period", "length", "seed"});
       core::GustDef gusts;
-      if (g.has("amplitude")) gusts.amplitude = g.at("amplitude").nonNegative();
-      if (g.has("period")) gusts.period = g.at("period").positive();
-      if (g.has("length")) gusts.length = g.at("length").positive();
+      readOptional(g, "amplitude", &Node::nonNegative, &gusts.amplitude);
+      readOptional(g, "period", &Node::positive, &gusts.period);
+      readOptional(g, "length", &Node::positive, &gusts.length);
       if (g.has("seed")) {
         gusts.seed = static_cast<std::uint64_t>(g.at("seed").integer(0, 2147483647));
       }
@@ -336,18 +344,18 @@ core::WorldDef readWorld(const Node& root, Reader* r) {
     const Node f = root.at("floor");
     f.expectObject({"height", "frequency_hz", "damping_ratio", "friction"});
     core::FloorDef floor;
-    if (f.has("height")) floor.height = f.at("height").number();
-    if (f.has("frequency_hz")) floor.frequencyHz = f.at("frequency_hz").positive();
-    if (f.has("damping_ratio")) floor.dampingRatio = f.at("damping_ratio").nonNegative();
-    if (f.has("friction")) floor.friction = f.at("friction").nonNegative();
+    readOptional(f, "height", &Node::number, &floor.height);
+    readOptional(f, "frequency_hz", &Node::positive, &floor.frequencyHz);
+    readOptional(f, "damping_ratio", &Node::nonNegative, &floor.dampingRatio);
+    readOptional(f, "friction", &Node::nonNegative, &floor.friction);
     def.floor = floor;
   }
 
   if (root.has("sim")) {
     const Node s = root.at("sim");
     s.expectObject({"dt", "duration", "tolerance", "max_iterations", "max_halvings"});
-    if (s.has("dt")) def.dt = s.at("dt").positive();
-    if (s.has("duration")) def.duration = s.at("duration").nonNegative();
+    readOptional(s, "dt", &Node::positive, &def.dt);
+    readOptional(s, "duration", &Node::nonNegative, &def.duration);
     if (s.has("tolerance")) {
       const Node tol = s.at("tolerance");
       def.solver.tolerance = tol.positive();

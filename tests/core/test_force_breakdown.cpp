@@ -5,22 +5,12 @@
 
 #include "core/world.h"
 #include "geometry/primitives.h"
+#include "test_shapes.h"
 
 using namespace samara;
 using namespace samara::core;
 
-namespace {
-
-BodyDef sphere(double r, double density, int subdivisions) {
-  BodyDef b;
-  b.name = "sphere";
-  b.mesh = geometry::makeSphere(r, subdivisions);
-  b.mass.mode = MassMode::kDensity;
-  b.mass.density = density;
-  return b;
-}
-
-}  // namespace
+using test::sphereBody;
 
 TEST_CASE("Force breakdown: gravity is m g and buoyancy of a submerged sphere rho V g",
           "[core][forces][breakdown]") {
@@ -28,7 +18,7 @@ TEST_CASE("Force breakdown: gravity is m g and buoyancy of a submerged sphere rh
   def.fluid.density = 1.2;
   def.fluid.water = WaterDef{1.0, 998.0};  // the sphere at y = 0 is fully under water
   def.gravity = Vec3(0.3, -9.81, 0.1);
-  def.bodies.push_back(sphere(0.05, 2000.0, 3));
+  def.bodies.push_back(sphereBody(0.05, 2000.0, 3));
   def.bodies[0].orientation = Quat(Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()));
   World w(def);
   const BodyInfo info = w.info(0);
@@ -48,7 +38,7 @@ TEST_CASE("Force breakdown: at terminal speed lift/drag, gravity and buoyancy ba
   WorldDef def;
   def.fluid.density = 998.0;
   def.dt = 0.002;
-  def.bodies.push_back(sphere(0.05, 2000.0, 3));
+  def.bodies.push_back(sphereBody(0.05, 2000.0, 3));
   World w(def);
   while (w.time() < 4.0) REQUIRE(w.step().ok());
   const ForceBreakdown fb = w.forceBreakdown(0, 1 << 20);

@@ -1,7 +1,7 @@
 #pragma once
 // Shared test shapes: the falling cat (a hull and two hinged arms), its stroke, and a
-// stroke followed by its time reversal. Used by test_animation.cpp (GwtF) and
-// test_first_order.cpp (Gross et al.).
+// stroke followed by its time reversal (test_animation.cpp, GwtF, and test_first_order.cpp,
+// Gross et al.); a solid sphere body and a card (test_world.cpp, test_force_breakdown.cpp).
 #include <cmath>
 #include <memory>
 #include <utility>
@@ -12,6 +12,29 @@
 #include "geometry/primitives.h"
 
 namespace samara::test {
+
+/// A solid sphere body "sphere" of radius `r` (m) and `density` (kg/m³), an icosphere with
+/// `subdivisions`.
+inline core::BodyDef sphereBody(double r, double density, int subdivisions = 4) {
+  core::BodyDef b;
+  b.name = "sphere";
+  b.mesh = geometry::makeSphere(r, subdivisions);
+  b.mass.mode = core::MassMode::kDensity;
+  b.mass.density = density;
+  return b;
+}
+
+/// A 0.1 × 0.06 m card (a plate of cellsX × cellsZ cells) of 700 kg/m³, 0.2 mm thick, at
+/// `position`, tilted by 0.35 rad about `axis`.
+inline core::BodyDef cardBody(int cellsX, int cellsZ, const Vec3& position, const Vec3& axis) {
+  core::BodyDef b;
+  b.mesh = geometry::makePlate(0.1, 0.06, cellsX, cellsZ);
+  b.mass.density = 700.0;
+  b.mass.thickness = 2e-4;
+  b.position = position;
+  b.orientation = Quat(Eigen::AngleAxisd(0.35, axis));
+  return b;
+}
 
 /// A body of three boxes: a hull (0.3 × 0.1 × 0.1 m) and two arms on hinges at its ends.
 struct Cat {

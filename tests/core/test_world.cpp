@@ -6,20 +6,15 @@
 
 #include "core/world.h"
 #include "geometry/primitives.h"
+#include "test_shapes.h"
 
 using namespace samara;
 using namespace samara::core;
 
 namespace {
 
-BodyDef sphereBody(double r, double density, int subdivisions = 4) {
-  BodyDef b;
-  b.name = "sphere";
-  b.mesh = geometry::makeSphere(r, subdivisions);
-  b.mass.mode = MassMode::kDensity;
-  b.mass.density = density;
-  return b;
-}
+using test::cardBody;
+using test::sphereBody;
 
 /// Runs until time T; REQUIREs every step to succeed.
 void runUntil(World* w, double T) {
@@ -179,13 +174,7 @@ TEST_CASE("Determinism: same definition, same bits; copies continue identically"
   def.fluid.density = 1.225;
   def.fluid.wind = Vec3(0.5, 0, 0.2);
   def.dt = 0.002;
-  BodyDef b;
-  b.mesh = geometry::makePlate(0.1, 0.06, 6, 4);
-  b.mass.density = 700.0;
-  b.mass.thickness = 2e-4;
-  b.position = Vec3(0, 2, 0);
-  b.orientation = Quat(Eigen::AngleAxisd(0.35, Vec3(1, 0, 0)));
-  def.bodies.push_back(b);
+  def.bodies.push_back(cardBody(6, 4, Vec3(0, 2, 0), Vec3(1, 0, 0)));
   World a(def), c(def);
   for (int k = 0; k < 300; ++k) {
     REQUIRE(a.step().ok());
@@ -213,13 +202,7 @@ TEST_CASE("A falling plate drifts sideways and tumbles: lift acts", "[core][worl
   WorldDef def;
   def.fluid.density = 1.225;
   def.dt = 0.002;
-  BodyDef b;
-  b.mesh = geometry::makePlate(0.1, 0.06, 10, 6);
-  b.mass.density = 700.0;
-  b.mass.thickness = 2e-4;
-  b.position = Vec3(0, 0, 0);
-  b.orientation = Quat(Eigen::AngleAxisd(0.35, Vec3(0, 0, 1)));
-  def.bodies.push_back(b);
+  def.bodies.push_back(cardBody(10, 6, Vec3(0, 0, 0), Vec3(0, 0, 1)));
   World w(def);
   runUntil(&w, 0.5);
   const BodyDiagnostics d = w.diagnostics(0);

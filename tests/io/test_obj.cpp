@@ -30,7 +30,16 @@ double signedVolume(const TriMesh& m) {
   return v;
 }
 
-/// The io::Error thrown by `fn` (fails the test if none is thrown).
+/// The io::Error of reading the file tests/data/meshes/`name`.
+Error fileError(const std::string& name) {
+  return errorOf([&] { loadObj(meshPath(name)); });
+}
+
+/// The io::Error of parsing `text` as "x.obj".
+Error textError(const std::string& text) {
+  return errorOf([&] { parseObj(text, "x.obj"); });
+}
+
 }  // namespace
 
 TEST_CASE("OBJ quads are fan-triangulated, vertices kept in file order", "[io][obj]") {
@@ -83,70 +92,69 @@ TEST_CASE("OBJ coordinates are read exactly", "[io][obj]") {
 
 TEST_CASE("OBJ errors name the file and the line", "[io][obj][errors]") {
   SECTION("missing file") {
-    const Error e = errorOf([] { loadObj(meshPath("does_not_exist.obj")); });
+    const Error e = fileError("does_not_exist.obj");
     CHECK(e.path() == meshPath("does_not_exist.obj"));
     CHECK_THAT(e.what(), Catch::Contains("not found"));
   }
   SECTION("non-manifold edge: the line of the third face") {
-    const Error e = errorOf([] { loadObj(meshPath("nonmanifold.obj")); });
+    const Error e = fileError("nonmanifold.obj");
     CHECK(e.line() == 10);
     CHECK_THAT(e.what(), Catch::StartsWith(meshPath("nonmanifold.obj") + ":10: "));
     CHECK_THAT(e.what(), Catch::Contains("non-manifold"));
   }
   SECTION("degenerate face after a triangulated quad") {
-    const Error e = errorOf([] { loadObj(meshPath("degenerate.obj")); });
+    const Error e = fileError("degenerate.obj");
     CHECK(e.line() == 11);
     CHECK_THAT(e.what(), Catch::Contains("degenerate"));
   }
   SECTION("nan coordinate") {
-    const Error e = errorOf([] { loadObj(meshPath("nan_vertex.obj")); });
+    const Error e = fileError("nan_vertex.obj");
     CHECK(e.line() == 3);
     CHECK_THAT(e.what(), Catch::Contains("not a finite number"));
   }
   SECTION("overflowing coordinate") {
-    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1e999 0 0\nv 0 1 0\nf 1 2 3\n", "x.obj"); });
+    const Error e = textError("v 0 0 0\nv 1e999 0 0\nv 0 1 0\nf 1 2 3\n");
     CHECK(e.line() == 2);
     CHECK_THAT(e.what(), Catch::StartsWith("x.obj:2: "));
   }
   SECTION("text where a number belongs") {
-    const Error e = errorOf([] { parseObj("v 0 0 zero\n", "x.obj"); });
+    const Error e = textError("v 0 0 zero\n");
     CHECK(e.line() == 1);
     CHECK_THAT(e.what(), Catch::Contains("\"zero\" is not a number"));
   }
   SECTION("two coordinates") {
-    const Error e = errorOf([] { parseObj("v 0 0 0\n  v 1 2\n", "x.obj"); });
+    const Error e = textError("v 0 0 0\n  v 1 2\n");
     CHECK(e.line() == 2);
   }
   SECTION("index out of range") {
-    const Error e = errorOf([] { loadObj(meshPath("bad_index.obj")); });
+    const Error e = fileError("bad_index.obj");
     CHECK(e.line() == 5);
     CHECK_THAT(e.what(), Catch::Contains("does not exist"));
   }
   SECTION("relative index before the first vertex") {
-    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n", "x.obj"); });
+    const Error e = textError("v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n");
     CHECK(e.line() == 4);
   }
   SECTION("index 0") {
-    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\n\nf 0 1 2\n", "x.obj"); });
+    const Error e = textError("v 0 0 0\nv 1 0 0\nv 0 1 0\n\nf 0 1 2\n");
     CHECK(e.line() == 5);
     CHECK_THAT(e.what(), Catch::Contains("malformed face"));
   }
   SECTION("a face with two vertices") {
-    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1 0 0\nf 1 2\n", "x.obj"); });
+    const Error e = textError("v 0 0 0\nv 1 0 0\nf 1 2\n");
     CHECK(e.line() == 3);
   }
   SECTION("repeated vertex in a face") {
-    const Error e = errorOf([] { parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 2\n", "x.obj"); });
+    const Error e = textError("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 2\n");
     CHECK(e.line() == 4);
   }
   SECTION("inconsistent orientation") {
     // Two triangles sharing edge 1-2 traversed in the same direction.
-    const Error e = errorOf(
-        [] { parseObj("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nf 1 2 3\nf 1 2 4\n", "x.obj"); });
+    const Error e = textError("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nf 1 2 3\nf 1 2 4\n");
     CHECK(e.line() == 6);
   }
   SECTION("no faces") {
-    const Error e = errorOf([] { loadObj(meshPath("no_faces.obj")); });
+    const Error e = fileError("no_faces.obj");
     CHECK_THAT(e.what(), Catch::Contains("no faces"));
   }
   SECTION("empty file") {

@@ -3,11 +3,9 @@
 // CSV of `samara run`, byte for byte); relative file paths resolve from the new directory;
 // seeds are written out; a destination that cannot be written is an io::Error naming it and
 // leaves no file.
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,44 +26,14 @@ using samara::core::WorldDef;
 using samara::io::Error;
 using samara::io::SetList;
 using samara::io::test::errorOf;
+using samara::io::test::readText;
+using samara::io::test::TempDir;
+using samara::io::test::writeText;
 
 namespace {
 
 const std::string kScenes = std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/";
 const std::string kAnim = std::string(SAMARA_SOURCE_DIR) + "/tests/data/anim/";
-
-/// A fresh directory, removed afterwards.
-class TempDir {
- public:
-  explicit TempDir(const std::string& tag = "") {
-    static int counter = 0;
-    path_ =
-        fs::temp_directory_path() / ("samara_test_save" + tag + "_" + std::to_string(::getpid()) +
-                                     "_" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void writeText(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
 
 /// The CSV `samara run` writes for `def`, `steps` steps (every step).
 std::string runCsv(WorldDef def, int steps) {
@@ -85,7 +53,7 @@ std::string runCsv(WorldDef def, int steps) {
 
 /// Saves `source` with `sets` into a directory of its own and checks the round trip.
 void checkRoundTrip(const std::string& source, const SetList& sets, int steps) {
-  TempDir dir;
+  TempDir dir("save");
   const std::string dest = dir.file("nested/saved.json");
   fs::create_directories(dir.path() / "nested");
   samara::io::saveSceneAs(source, sets, dest);
@@ -127,7 +95,7 @@ TEST_CASE("Save scene as: edits, then load and run give the source's bits", "[io
 }
 
 TEST_CASE("Save scene as: the written file", "[io][save]") {
-  TempDir dir;
+  TempDir dir("save");
   const std::string source = kScenes + "compare_models.json";
   const std::string dest = dir.file("tuned.json");
   samara::io::saveSceneAs(source, {{"/sim/dt", "0.001"}}, dest);
@@ -167,7 +135,7 @@ TEST_CASE("Save scene as: the written file", "[io][save]") {
 TEST_CASE("Save scene as: relative paths resolve from the destination", "[io][save]") {
   // The source in a directory whose name holds '%' with an OBJ sequence (a printf pattern),
   // a glTF skin, and a parts animation with a bones file, all by relative paths.
-  TempDir root;
+  TempDir root("save");
   const fs::path src = root.path() / "src%dir";
   fs::create_directories(src / "meshes");
   for (const char* f : {"tet_0001.obj", "tet_0002.obj", "tet_0003.obj", "tet_0004.obj", "fins.obj",
@@ -226,7 +194,7 @@ TEST_CASE("Save scene as: relative paths resolve from the destination", "[io][sa
 }
 
 TEST_CASE("Save scene as: a destination that cannot be written", "[io][save]") {
-  TempDir dir;
+  TempDir dir("save");
   const std::string source = kScenes + "falling_plate.json";
   SECTION("a missing directory: an error naming it, no file") {
     const std::string dest = dir.file("no/such/dir/x.json");
@@ -264,7 +232,7 @@ TEST_CASE("Save scene as: a destination that cannot be written", "[io][save]") {
 }
 
 TEST_CASE("Save a definition made around a mesh file", "[io][save]") {
-  TempDir dir;
+  TempDir dir("save");
   // As runtime::defaultSceneForMesh builds it: a 20° tilt (a quaternion that the reader's
   // normalisation would change: written as an axis and an angle), a floor, paper-like mass.
   const std::string meshPath = kAnim + "fins.obj";

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 namespace samara::assetgen {
 
@@ -131,6 +132,42 @@ int scaledCount(int base, double resolution, int lo) {
 double smoothstep(double x) {
   x = std::clamp(x, 0.0, 1.0);
   return x * x * (3.0 - 2.0 * x);
+}
+
+geometry::TriMesh loftAlongX(double x0, double x1, double y, double z, int rings, int segments,
+                             const std::function<void(double, Ring*)>& shape) {
+  std::vector<Ring> section;
+  for (double s : ringParameters(rings)) {
+    Ring r;
+    r.x = x0 + (x1 - x0) * s;
+    r.y = y;
+    r.z = z;
+    shape(s, &r);
+    section.push_back(r);
+  }
+  return loft(section, Vec3(x0, y, z), Vec3(x1, y, z), segments);
+}
+
+core::RigidPart hingedPart(const std::string& name, const Hinge& hinge, std::vector<int> vertices) {
+  core::RigidPart p;
+  p.name = name;
+  p.vertices = std::move(vertices);
+  p.pivot = hinge.pivot;
+  p.axis = hinge.axis;
+  return p;
+}
+
+core::ScalarTrack sampledTrack(double duration, int keys, const std::function<double(double)>& f,
+                               bool loop, bool smooth) {
+  core::ScalarTrack tr;
+  tr.loop = loop;
+  tr.smooth = smooth;
+  for (int k = 0; k <= keys; ++k) {
+    const double x = static_cast<double>(k) / keys;
+    tr.times.push_back(duration * x);
+    tr.values.push_back(f(x));
+  }
+  return tr;
 }
 
 }  // namespace samara::assetgen

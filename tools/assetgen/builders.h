@@ -1,9 +1,13 @@
 #pragma once
-// Internal mesh builders of the asset generator: lofted bodies (eel, hull, shell) and thin
-// closed slabs (flippers, fins, blades). Every mesh is closed and outward oriented.
+// Internal builders of the asset generator: lofted bodies (eel, hull, shell) and thin closed
+// slabs (flippers, fins, blades), every mesh closed and outward oriented; and the pieces of
+// rigid-part animations (hinged parts, sampled angle tracks).
 #include <functional>
+#include <string>
 #include <vector>
 
+#include "assetgen.h"
+#include "core/animation.h"
 #include "geometry/tri_mesh.h"
 
 namespace samara::assetgen {
@@ -30,6 +34,12 @@ geometry::TriMesh loft(const std::vector<Ring>& rings, const Vec3& poleStart, co
 /// (ŝ = (1 − cos(πi/n))/2) so that rounded ends are resolved.
 std::vector<double> ringParameters(int n);
 
+/// A body lofted along x from `x0` to `x1` around the line through (y, z): the rings of
+/// ringParameters(`rings`), ring ŝ at x = x0 + (x1 − x0) ŝ, centred on the line, with the
+/// half-axes `shape(ŝ, &ring)` sets (ryUp, ryDown, rz; ring.x is set); poles at both ends.
+geometry::TriMesh loftAlongX(double x0, double x1, double y, double z, int rings, int segments,
+                             const std::function<void(double, Ring*)>& shape);
+
 /// A thin closed slab around the mid-surface P(u, v), (u, v) ∈ [0, 1]², with thickness
 /// t(u, v) > 0 along the mid-surface normal (∂P/∂u × ∂P/∂v, by central differences): a
 /// (nu × nv)-cell grid on each side joined by a band of quads along the rim.
@@ -49,5 +59,15 @@ int scaledCount(int base, double resolution, int lo);
 
 /// 3x² − 2x³ clamped to [0, 1].
 double smoothstep(double x);
+
+/// A rigid part `name` turning about `hinge` and moving `vertices` (none: a joint that only
+/// carries its children).
+core::RigidPart hingedPart(const std::string& name, const Hinge& hinge,
+                           std::vector<int> vertices = {});
+
+/// An angle track of keys + 1 keys at t = duration · x, x = k / keys, with the values f(x);
+/// `loop` and `smooth` as in core::ScalarTrack.
+core::ScalarTrack sampledTrack(double duration, int keys, const std::function<double(double)>& f,
+                               bool loop, bool smooth);
 
 }  // namespace samara::assetgen

@@ -25,28 +25,18 @@ double eelFlattening(double s) { return 0.55 - 0.3 * s; }
 Model makeEel(double resolution) {
   const int rings = scaledCount(120, resolution, 16);
   const int segments = 2 * scaledCount(12, resolution, 4);
-  std::vector<Ring> section;
-  for (double s : ringParameters(rings)) {
-    Ring r;
-    r.x = -0.5 * kLength + s * kLength;
-    r.ryUp = r.ryDown = eelHalfHeight(s);
-    r.rz = r.ryUp * eelFlattening(s);
-    section.push_back(r);
-  }
   ModelBuilder b("eel", "eel, 1 m long along x, head at -x, laterally flattened (thin in z)");
-  b.add("eel", loft(section, Vec3(-0.5 * kLength, 0, 0), Vec3(0.5 * kLength, 0, 0), segments));
+  b.add("eel",
+        loftAlongX(-0.5 * kLength, 0.5 * kLength, 0.0, 0.0, rings, segments, [](double s, Ring* r) {
+          r->ryUp = r->ryDown = eelHalfHeight(s);
+          r->rz = r->ryUp * eelFlattening(s);
+        }));
   return b.finish();
 }
 
 WaveParams eelWave() {
-  WaveParams p;
-  p.a0 = 0.015;
-  p.a1 = 0.0;
-  p.a2 = 0.075;
-  p.wavelength = 0.75;
-  p.frequency = 1.0;
-  p.rampTime = 1.0;
-  return p;
+  return {
+      .a0 = 0.015, .a1 = 0.0, .a2 = 0.075, .wavelength = 0.75, .frequency = 1.0, .rampTime = 1.0};
 }
 
 std::shared_ptr<core::TravellingWave> makeTravellingWave(const geometry::VertexMatrix& rest,

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <utility>
 
 #include "builders.h"
 #include "gallery_leaves.h"
@@ -65,41 +66,24 @@ std::function<Eigen::Vector2d(double)> mapleOutline(double R) {
   };
 }
 
+/// A LeafSpec from its fields, in their order.
+LeafSpec spec(std::function<Eigen::Vector2d(double)> outline, double curl, double camber,
+              double twist, double length, double halfWidth, double stemLength, int sectors = 96,
+              int rings = 10) {
+  return {std::move(outline), curl, camber, twist, length, halfWidth, stemLength, sectors, rings};
+}
+
 LeafSpec leafSpec(LeafShape shape) {
-  LeafSpec s;
-  switch (shape) {
+  switch (shape) {  // outline; curl, camber, twist, length, half-width, stem (m); sectors, rings
     case LeafShape::kBeech:
-      s.outline = superellipse(0.035, 0.021, 2.0, 0.12);
-      s.curl = 0.006;
-      s.camber = 0.004;
-      s.twist = 0.002;
-      s.length = 0.0742;
-      s.halfWidth = 0.021;
-      s.stemLength = 0.012;
-      break;
+      return spec(superellipse(0.035, 0.021, 2.0, 0.12), 0.006, 0.004, 0.002, 0.0742, 0.021, 0.012);
     case LeafShape::kMaple:
-      s.outline = mapleOutline(0.048);
-      s.curl = 0.004;
-      s.camber = 0.006;
-      s.twist = 0.002;
-      s.length = 0.096;
-      s.halfWidth = 0.045;
-      s.stemLength = 0.035;
-      s.sectors = 160;
-      break;
+      return spec(mapleOutline(0.048), 0.004, 0.006, 0.002, 0.096, 0.045, 0.035, 160);
     case LeafShape::kWillow:
-      s.outline = superellipse(0.05, 0.009, 1.6, 0.0);
-      s.curl = 0.010;
-      s.camber = 0.002;
-      s.twist = 0.0015;
-      s.length = 0.10;
-      s.halfWidth = 0.009;
-      s.stemLength = 0.008;
-      s.sectors = 128;
-      s.rings = 8;
-      break;
+      return spec(superellipse(0.05, 0.009, 1.6, 0.0), 0.010, 0.002, 0.0015, 0.10, 0.009, 0.008,
+                  128, 8);
   }
-  return s;
+  return {};
 }
 
 /// Height of the blade's mid-surface above the body x-z plane at (x, z).

@@ -2,6 +2,8 @@
 // (sinking, parachute, air_to_water, Kirchhoff lessons) as core::WorldDefs. No file I/O.
 #include <cmath>
 #include <numbers>
+#include <utility>
+#include <vector>
 
 #include "builders.h"
 #include "gallery_sinking.h"
@@ -31,6 +33,26 @@ geometry::TriMesh rod(const Vec3& p0, const Vec3& p1, double r, int segments) {
   const Vec3 c = 0.5 * (p0 + p1);
   for (int i = 0; i < m.numVertices(); ++i) m.V.row(i) = (R * m.vertex(i) + c).transpose();
   return m;
+}
+
+/// A scene written to scenes/<file>.json (its world named alike) with the header `notes`,
+/// stepping `dt` for `duration` s.
+GalleryScene newScene(const std::string& file, std::vector<std::string> notes, double dt,
+                      double duration) {
+  GalleryScene s;
+  s.file = file;
+  s.notes = std::move(notes);
+  s.def.name = file;
+  s.def.dt = dt;
+  s.def.duration = duration;
+  return s;
+}
+
+/// Air over water whose level is at 1 m, and a floor at `floorHeight` m.
+void waterTank(core::WorldDef* d, double floorHeight) {
+  d->fluid.density = kAir;
+  d->fluid.water = core::WaterDef{1.0, kWater};
+  d->floor = core::FloorDef{floorHeight};
 }
 
 std::string num(double x) {
@@ -155,21 +177,16 @@ std::vector<Model> sinkingGalleryModels() {
 }
 
 GalleryScene sinkingScene(double resolution) {
-  GalleryScene s;
-  s.file = "sinking";
-  s.notes = {
-      "Bodies sinking in water (GwtF Fig. 2): an aluminium coin released tilted by 60 degrees",
-      "wobbles and zigzags down (a damped oscillation that settles broadside), a silicone",
-      "propeller (1297.4 kg/m^3 as in GwtF 7.1) starts to spin about its axis as it sinks (added",
-      "mass couples translation and rotation), a granite blob sinks at its terminal speed; all",
-      "come to rest on the floor. h = 1/300 s as in GwtF."};
+  GalleryScene s = newScene(
+      "sinking",
+      {"Bodies sinking in water (GwtF Fig. 2): an aluminium coin released tilted by 60 degrees",
+       "wobbles and zigzags down (a damped oscillation that settles broadside), a silicone",
+       "propeller (1297.4 kg/m^3 as in GwtF 7.1) starts to spin about its axis as it sinks (added",
+       "mass couples translation and rotation), a granite blob sinks at its terminal speed; all",
+       "come to rest on the floor. h = 1/300 s as in GwtF."},
+      1.0 / 300.0, 10.0);
   core::WorldDef& d = s.def;
-  d.name = "sinking";
-  d.fluid.density = kAir;
-  d.fluid.water = core::WaterDef{1.0, kWater};
-  d.floor = core::FloorDef{};
-  d.dt = 1.0 / 300.0;
-  d.duration = 10.0;
+  waterTank(&d, 0.0);
   const int coinSeg = resolution >= 1.0 ? 64 : 32;
   core::BodyDef coin = densityBody("coin", makeCoin(0.0125, 0.002, coinSeg).mesh, 2700.0);
   coin.position = Vec3(-0.15, 0.9, 0.0);
@@ -189,8 +206,7 @@ GalleryScene sinkingScene(double resolution) {
 }
 
 GalleryScene parachuteScene(bool vacuum, double resolution) {
-  GalleryScene s;
-  s.file = vacuum ? "parachute_vacuum" : "parachute";
+  GalleryScene s = newScene(vacuum ? "parachute_vacuum" : "parachute", {}, 0.002, 5.0);
   if (vacuum) {
     s.notes = {"The parachute of parachute.json in a vacuum (GwtF Fig. 8, left): no drag and no",
                "added mass, it keeps accelerating, v = g t."};
@@ -201,10 +217,7 @@ GalleryScene parachuteScene(bool vacuum, double resolution) {
                "mass in the inertia. Compare parachute_vacuum.json."};
   }
   core::WorldDef& d = s.def;
-  d.name = s.file;
   d.fluid.density = vacuum ? 0.0 : kAir;
-  d.dt = 0.002;
-  d.duration = 5.0;
   const ParachuteModel p = makeParachute(resolution, false);
   core::BodyDef b = densityBody("parachute", p.model.mesh, 1150.0);  // nylon
   b.mass.thickness = 1e-4;
@@ -216,18 +229,14 @@ GalleryScene parachuteScene(bool vacuum, double resolution) {
 }
 
 GalleryScene airToWaterScene(double resolution) {
-  GalleryScene s;
-  s.file = "air_to_water";
-  s.notes = {"Ellipsoids thrown through air plunge into water (GwtF Fig. 7): the fluid density",
-             "of each face switches from air to water as it crosses the level, the added mass",
-             "and drag jump, the bodies slow down sharply and sink to the floor."};
+  GalleryScene s =
+      newScene("air_to_water",
+               {"Ellipsoids thrown through air plunge into water (GwtF Fig. 7): the fluid density",
+                "of each face switches from air to water as it crosses the level, the added mass",
+                "and drag jump, the bodies slow down sharply and sink to the floor."},
+               0.002, 6.0);
   core::WorldDef& d = s.def;
-  d.name = "air_to_water";
-  d.fluid.density = kAir;
-  d.fluid.water = core::WaterDef{1.0, kWater};
-  d.floor = core::FloorDef{-1.5};
-  d.dt = 0.002;
-  d.duration = 6.0;
+  waterTank(&d, -1.5);
   const int sub = ellipsoidSubdivisions(resolution);
   const Vec3 radii[3] = {Vec3(0.06, 0.025, 0.025), Vec3(0.05, 0.03, 0.02), Vec3(0.07, 0.02, 0.02)};
   const double tilt[3] = {-30.0, 10.0, -60.0};
@@ -249,20 +258,18 @@ GalleryScene airToWaterScene(double resolution) {
 }
 
 GalleryScene munkScene(double delta, double density) {
-  GalleryScene s;
-  s.file = "lesson_munk";
-  s.notes = {"Lesson on Kirchhoff's equations 1, the Munk moment: a 4:1:1 ellipsoid launched in",
-             "water nearly along its long axis (3 degrees off), gravity off, turns broadside: its",
-             "added mass is larger across than along the axis, so the fluid's momentum exerts a",
-             "torque that turns it across the flow. Try bodies.0.delta=0 (no added mass: it keeps",
-             "pointing along its path). Dense (5000 kg/m^3): at the water's density the model's",
-             "flat-plate drag damps the turn (try bodies.0.mass.density=998)."};
+  GalleryScene s = newScene(
+      "lesson_munk",
+      {"Lesson on Kirchhoff's equations 1, the Munk moment: a 4:1:1 ellipsoid launched in",
+       "water nearly along its long axis (3 degrees off), gravity off, turns broadside: its",
+       "added mass is larger across than along the axis, so the fluid's momentum exerts a",
+       "torque that turns it across the flow. Try bodies.0.delta=0 (no added mass: it keeps",
+       "pointing along its path). Dense (5000 kg/m^3): at the water's density the model's",
+       "flat-plate drag damps the turn (try bodies.0.mass.density=998)."},
+      0.002, 6.0);
   core::WorldDef& d = s.def;
-  d.name = "lesson_munk";
   d.gravity = Vec3::Zero();  // weightless: only the fluid acts
   d.fluid.density = kWater;
-  d.dt = 0.002;
-  d.duration = 6.0;
   core::BodyDef b =
       densityBody("ellipsoid", geometry::makeEllipsoid(Vec3(0.2, 0.05, 0.05), 4), density);
   b.orientation = Quat(Eigen::AngleAxisd(3.0 * kPi / 180.0, Vec3::UnitY()));
@@ -275,17 +282,15 @@ GalleryScene munkScene(double delta, double density) {
 }
 
 GalleryScene dzhanibekovScene() {
-  GalleryScene s;
-  s.file = "lesson_dzhanibekov";
-  s.notes = {"Lesson on Kirchhoff's equations 2, the Dzhanibekov effect: a box 0.3 x 0.2 x 0.1 m",
-             "spun about its intermediate axis (y) in a vacuum flips over periodically; the",
-             "period follows from the torque-free rigid body's elliptic integral K(k)."};
+  GalleryScene s = newScene(
+      "lesson_dzhanibekov",
+      {"Lesson on Kirchhoff's equations 2, the Dzhanibekov effect: a box 0.3 x 0.2 x 0.1 m",
+       "spun about its intermediate axis (y) in a vacuum flips over periodically; the",
+       "period follows from the torque-free rigid body's elliptic integral K(k)."},
+      0.001, 20.0);
   core::WorldDef& d = s.def;
-  d.name = "lesson_dzhanibekov";
   d.gravity = Vec3::Zero();
   d.fluid.density = 0.0;
-  d.dt = 0.001;
-  d.duration = 20.0;
   core::BodyDef b = densityBody("box", geometry::makeBox(Vec3(0.3, 0.2, 0.1), 1), 2700.0);
   b.angularVelocity = Vec3(0.05, 6.0, 0.05);
   d.bodies = {b};
@@ -294,20 +299,15 @@ GalleryScene dzhanibekovScene() {
 }
 
 GalleryScene addedMassScene() {
-  GalleryScene s;
-  s.file = "lesson_added_mass";
-  s.notes = {
-      "Lesson on Kirchhoff's equations 3, added mass: a glass marble (2500 kg/m^3) and a",
-      "cork ball (240 kg/m^3) released at rest in water start with the accelerations",
-      "(rho_s - rho_f)/(rho_s + rho_f/2) g: the water around them must be accelerated too",
-      "(half the displaced mass for a sphere). The marble sinks, the cork rises and floats."};
+  GalleryScene s = newScene(
+      "lesson_added_mass",
+      {"Lesson on Kirchhoff's equations 3, added mass: a glass marble (2500 kg/m^3) and a",
+       "cork ball (240 kg/m^3) released at rest in water start with the accelerations",
+       "(rho_s - rho_f)/(rho_s + rho_f/2) g: the water around them must be accelerated too",
+       "(half the displaced mass for a sphere). The marble sinks, the cork rises and floats."},
+      0.002, 5.0);
   core::WorldDef& d = s.def;
-  d.name = "lesson_added_mass";
-  d.fluid.density = kAir;
-  d.fluid.water = core::WaterDef{1.0, kWater};
-  d.floor = core::FloorDef{0.0};
-  d.dt = 0.002;
-  d.duration = 5.0;
+  waterTank(&d, 0.0);
   const geometry::TriMesh sphere = geometry::makeSphere(0.05, 4);
   core::BodyDef glass = densityBody("glass", sphere, 2500.0);
   glass.position = Vec3(-0.15, 0.5, 0.0);

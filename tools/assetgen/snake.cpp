@@ -47,15 +47,11 @@ SkinnedModel makeSeaSnake(double resolution) {
   // Straight tube (the skeleton's straight pose).
   const int rings = scaledCount(96, resolution, 16);
   const int segments = 2 * scaledCount(8, resolution, 4);
-  std::vector<Ring> section;
-  for (double s : ringParameters(rings)) {
-    Ring r;
-    r.x = x0 + kLength * s;
-    snakeSection(s, &r.ryUp, &r.rz);
-    r.ryDown = r.ryUp;
-    section.push_back(r);
-  }
-  geometry::TriMesh straight = loft(section, Vec3(x0, 0, 0), Vec3(x0 + kLength, 0, 0), segments);
+  geometry::TriMesh straight =
+      loftAlongX(x0, x0 + kLength, 0.0, 0.0, rings, segments, [](double s, Ring* r) {
+        snakeSection(s, &r->ryUp, &r->rz);
+        r->ryDown = r->ryUp;
+      });
 
   // Skeleton: node 0 at the head, node k at x0 + k·bone, each the child of the previous.
   anim->nodes.resize(kJoints);

@@ -1,6 +1,7 @@
 // The sea turtle (GwtF Fig. 1): shell, head, four flippers, and the flapping stroke.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numbers>
 
 #include "assetgen.h"
@@ -46,36 +47,25 @@ TurtleModel makeTurtle(double resolution) {
   {
     const int rings = scaledCount(48, resolution, 12);
     const int segments = 2 * scaledCount(24, resolution, 6);
-    std::vector<Ring> section;
-    for (double s : ringParameters(rings)) {
-      Ring r;
-      r.x = -kShellHalfLength + 2.0 * kShellHalfLength * s;
-      const double f = shellFactor(r.x);
-      r.ryUp = kShellDome * f;
-      r.ryDown = kShellBelly * f;
-      r.rz = kShellHalfWidth * f;
-      section.push_back(r);
-    }
-    b.add("shell",
-          loft(section, Vec3(-kShellHalfLength, 0, 0), Vec3(kShellHalfLength, 0, 0), segments));
+    b.add("shell", loftAlongX(-kShellHalfLength, kShellHalfLength, 0.0, 0.0, rings, segments,
+                              [](double, Ring* r) {
+                                const double f = shellFactor(r->x);
+                                r->ryUp = kShellDome * f;
+                                r->ryDown = kShellBelly * f;
+                                r->rz = kShellHalfWidth * f;
+                              }));
   }
   // Head: an ellipsoid in front, touching the shell's front tip.
   {
     const int rings = scaledCount(16, resolution, 6);
     const int segments = 2 * scaledCount(8, resolution, 4);
     const double x0 = 0.37, x1 = 0.62, c = 0.5 * (x0 + x1), a = 0.5 * (x1 - x0);
-    std::vector<Ring> section;
-    for (double s : ringParameters(rings)) {
-      Ring r;
-      r.x = x0 + (x1 - x0) * s;
-      const double u = (r.x - c) / a;
-      const double f = std::sqrt(std::max(0.0, 1.0 - u * u));
-      r.y = 0.01;
-      r.ryUp = r.ryDown = 0.06 * f;
-      r.rz = 0.065 * f;
-      section.push_back(r);
-    }
-    b.add("head", loft(section, Vec3(x0, 0.01, 0), Vec3(x1, 0.01, 0), segments));
+    b.add("head", loftAlongX(x0, x1, 0.01, 0.0, rings, segments, [&](double, Ring* r) {
+            const double u = (r->x - c) / a;
+            const double f = std::sqrt(std::max(0.0, 1.0 - u * u));
+            r->ryUp = r->ryDown = 0.06 * f;
+            r->rz = 0.065 * f;
+          }));
   }
   // Flippers: roots 1 cm outside the shell's rim, swept back.
   const int nu = scaledCount(16, resolution, 4);
@@ -114,15 +104,9 @@ std::shared_ptr<core::RigidPartsAnimation> makeTurtleStroke(const TurtleModel& t
   anim->rest = turtle.model.mesh.V;
   const double period = 1.0 / stroke.frequency;
   const double w = 2.0 * std::numbers::pi;
-  auto track = [&](auto f) {
-    core::ScalarTrack tr;
-    tr.loop = true;
-    tr.smooth = true;
-    for (int k = 0; k <= stroke.keysPerStroke; ++k) {
-      const double x = static_cast<double>(k) / stroke.keysPerStroke;
-      tr.times.push_back(period * x);
-      tr.values.push_back(f(x));
-    }
+  auto track = [&](const std::function<double(double)>& f) {
+    core::ScalarTrack tr = sampledTrack(period, stroke.keysPerStroke, f, /*loop=*/true,
+                                        /*smooth=*/true);
     tr.values.back() = tr.values.front();
     return tr;
   };
@@ -145,17 +129,11 @@ std::shared_ptr<core::RigidPartsAnimation> makeTurtleStroke(const TurtleModel& t
   auto addFlipper = [&](const std::string& group, const Hinge& hinge, const Hinge& span,
                         const core::ScalarTrack& flapTrack, const core::ScalarTrack& pitchTrack,
                         bool left) {
-    core::RigidPart flapPart;
-    flapPart.name = group + "/flap";
-    flapPart.pivot = hinge.pivot;
-    flapPart.axis = hinge.axis;
+    core::RigidPart flapPart = hingedPart(group + "/flap", hinge);
     flapPart.angle = left ? negated(flapTrack) : flapTrack;
     anim->parts.push_back(flapPart);
-    core::RigidPart pitchPart;
-    pitchPart.name = group + "/pitch";
-    pitchPart.vertices = turtle.model.group(group).vertices;
-    pitchPart.pivot = span.pivot;
-    pitchPart.axis = span.axis;
+    core::RigidPart pitchPart =
+        hingedPart(group + "/pitch", span, turtle.model.group(group).vertices);
     pitchPart.angle = left ? negated(pitchTrack) : pitchTrack;
     pitchPart.parent = static_cast<int>(anim->parts.size()) - 1;
     anim->parts.push_back(pitchPart);

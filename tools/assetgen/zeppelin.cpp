@@ -75,16 +75,10 @@ geometry::TriMesh rightNacelle(double resolution) {
   const double x0 = kPropX + 0.04, x1 = -0.50, c = 0.5 * (x0 + x1), a = 0.5 * (x1 - x0);
   const int rings = scaledCount(14, resolution, 6);
   const int segments = 2 * scaledCount(8, resolution, 4);
-  std::vector<Ring> section;
-  for (double s : ringParameters(rings)) {
-    Ring r;
-    r.x = x0 + (x1 - x0) * s;
-    const double u = (r.x - c) / a;
-    r.z = kPropZ;
-    r.ryUp = r.ryDown = r.rz = 0.065 * std::sqrt(std::max(0.0, 1.0 - u * u));
-    section.push_back(r);
-  }
-  geometry::TriMesh m = loft(section, Vec3(x0, 0, kPropZ), Vec3(x1, 0, kPropZ), segments);
+  geometry::TriMesh m = loftAlongX(x0, x1, 0.0, kPropZ, rings, segments, [&](double, Ring* r) {
+    const double u = (r->x - c) / a;
+    r->ryUp = r->ryDown = r->rz = 0.065 * std::sqrt(std::max(0.0, 1.0 - u * u));
+  });
   auto mid = [](double u, double v) -> Vec3 {
     const double x = -0.58 - 0.18 * u;
     return Vec3(x, 0.0, (1.0 - v) * 0.97 * hullRadius(x) + v * (kPropZ - 0.04));
@@ -157,21 +151,17 @@ std::shared_ptr<core::RigidPartsAnimation> makeZeppelinAnimation(const ZeppelinM
   core::ScalarTrack spinUp;
   if (c.propSpinUpTime > 0.0) {
     const double T = c.propSpinUpTime;
-    spinUp.loop = false;
-    spinUp.smooth = false;  // linear: the spin rate starts at 0 (Catmull–Rom ends would not)
-    for (int k = 0; k <= kSpinKeys; ++k) {
-      const double x = static_cast<double>(k) / kSpinKeys;
-      const double integral = T * (x * x * x - 0.5 * x * x * x * x);  // ∫₀ˣ (3y² − 2y³) dy · T
-      spinUp.times.push_back(T * x);
-      spinUp.values.push_back(-c.propSpinRate * (T * x - integral));
-    }
+    // Linear: the spin rate starts at 0 (Catmull–Rom ends would not).
+    spinUp = sampledTrack(
+        T, kSpinKeys,
+        [&](double x) {
+          const double integral = T * (x * x * x - 0.5 * x * x * x * x);  // ∫₀ˣ (3y² − 2y³) dy · T
+          return -c.propSpinRate * (T * x - integral);
+        },
+        /*loop=*/false, /*smooth=*/false);
   }
   auto prop = [&](const std::string& group, const Hinge& h, double rate) {
-    core::RigidPart p;
-    p.name = group;
-    p.vertices = zeppelin.model.group(group).vertices;
-    p.pivot = h.pivot;
-    p.axis = h.axis;
+    core::RigidPart p = hingedPart(group, h, zeppelin.model.group(group).vertices);
     p.spinRate = rate;
     p.angle = spinUp;
     if (rate < 0.0) {
@@ -181,18 +171,13 @@ std::shared_ptr<core::RigidPartsAnimation> makeZeppelinAnimation(const ZeppelinM
   };
   prop("prop_right", zeppelin.propRight, c.propSpinRate);
   prop("prop_left", zeppelin.propLeft, -c.propSpinRate);
-  core::RigidPart rudder;
-  rudder.name = "rudder";
-  rudder.vertices = zeppelin.model.group("rudder").vertices;
-  rudder.pivot = zeppelin.rudder.pivot;
-  rudder.axis = zeppelin.rudder.axis;
+  core::RigidPart rudder =
+      hingedPart("rudder", zeppelin.rudder, zeppelin.model.group("rudder").vertices);
   rudder.angle.loop = false;
   if (c.rudderRampTime > 0.0) {
-    for (int k = 0; k <= kKeys; ++k) {
-      const double x = static_cast<double>(k) / kKeys;
-      rudder.angle.times.push_back(c.rudderRampTime * x);
-      rudder.angle.values.push_back(c.rudderAngle * smoothstep(x));
-    }
+    rudder.angle = sampledTrack(
+        c.rudderRampTime, kKeys, [&](double x) { return c.rudderAngle * smoothstep(x); },
+        /*loop=*/false, /*smooth=*/true);
   } else {
     rudder.angle.times = {0.0};
     rudder.angle.values = {c.rudderAngle};
