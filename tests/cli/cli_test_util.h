@@ -37,7 +37,14 @@ inline Result cli(std::vector<std::string> args) {
   std::ostringstream out;
   std::ostringstream err;
   Result r;
-  r.code = samara::cli::runCli(static_cast<int>(args.size()), argv.data(), out, err);
+#if defined(SAMARA_HAVE_VIEWER)
+  // As in a viewer build: `view` options are parsed (main() registers the real viewer).
+  const samara::cli::ViewHandler view = [](const samara::cli::ViewArgs&, std::ostream&,
+                                           std::ostream&) { return 0; };
+#else
+  const samara::cli::ViewHandler view;
+#endif
+  r.code = samara::cli::runCli(static_cast<int>(args.size()), argv.data(), out, err, view);
   r.out = out.str();
   r.err = err.str();
   return r;
