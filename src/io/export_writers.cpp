@@ -404,9 +404,7 @@ int GlbExport::addMesh(std::size_t i) {
   if (!tr.targets.empty()) {
     tinygltf::Value::Array names;
     for (std::size_t k = 0; k < tr.targets.size(); ++k) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "frame_%04zu", k);
-      names.emplace_back(std::string(buf));
+      names.emplace_back(strf("frame_%04zu", k));
       prim.targets.push_back(
           {{"POSITION", floatAccessor(tr.targets[k], 3, TINYGLTF_TYPE_VEC3, kArrayBuffer,
                                       /*bounds=*/true)}});

@@ -31,11 +31,7 @@ void writeFile(const fs::path& path, const std::string& text) {
 
 }  // namespace
 
-std::string jobName(long long job, int width) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "job_%0*lld", width, job);
-  return buf;
-}
+std::string jobName(long long job, int width) { return io::strf("job_%0*lld", width, job); }
 
 std::string valuesText(const std::vector<std::string>& paths,
                        const std::vector<std::string>& values) {
