@@ -149,6 +149,15 @@ const char* const kBallScene = R"({
   ]
 })";
 
+/// One Newton iteration, no sub-steps and an unreachable tolerance: the first step fails.
+const char* const kFailingScene = R"({
+  "sim": {"dt": 0.05, "duration": 1, "max_iterations": 1, "max_halvings": 0,
+          "tolerance": 1e-14},
+  "fluid": {"density": 998},
+  "bodies": [{"name": "ball", "mesh": {"primitive": "sphere", "radius": 0.1, "subdivisions": 2},
+              "mass": {"density": 2000}, "velocity": [0, -3, 0],
+              "angular_velocity": [5, 1, 0]}]})";
+
 /// kBallScene with `from` replaced by `to` (which must occur).
 inline std::string ballSceneWith(const std::string& from, const std::string& to) {
   std::string s = kBallScene;
