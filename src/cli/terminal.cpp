@@ -1,6 +1,5 @@
 #include "cli/terminal.h"
 
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>

@@ -1,10 +1,9 @@
 #pragma once
 // The terminal side of the command line: one progress line with an ETA on stderr, and the
 // SIGINT/SIGTERM handling that turns an interrupt into a flag the runs poll (exit 130).
-#include <signal.h>
-
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <ostream>
 #include <string>
 

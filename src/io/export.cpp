@@ -278,7 +278,7 @@ class FrameSampler final : public RunObserver {
   void step(const core::World& world, long long k, const core::StepReport&) override {
     addUpTo(world, k);
   }
-  long long added() const { return added_; }
+  [[nodiscard]] long long added() const { return added_; }
 
  private:
   void addUpTo(const core::World& world, long long step) {

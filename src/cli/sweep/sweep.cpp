@@ -140,10 +140,10 @@ class Combinations {
       }
     }
   }
-  long long size() const { return n_; }
-  const std::string& sizes() const { return sizes_; }  ///< "3 x 2"
-  std::string name(long long j) const { return jobName(j + 1, width_); }
-  std::vector<std::string> values(long long j) const {
+  [[nodiscard]] long long size() const { return n_; }
+  [[nodiscard]] const std::string& sizes() const { return sizes_; }  ///< "3 x 2"
+  [[nodiscard]] std::string name(long long j) const { return jobName(j + 1, width_); }
+  [[nodiscard]] std::vector<std::string> values(long long j) const {
     std::vector<std::string> values(o_.vary.size());
     for (std::size_t k = o_.vary.size(); k-- > 0;) {
       const auto m = static_cast<long long>(o_.vary[k].values.size());
@@ -152,18 +152,18 @@ class Combinations {
     }
     return values;
   }
-  io::SetList sets(long long j) const {
+  [[nodiscard]] io::SetList sets(long long j) const {
     io::SetList s = baseSets_;
     const std::vector<std::string> v = values(j);
     for (std::size_t k = 0; k < paths_.size(); ++k) s.emplace_back(paths_[k], v[k]);
     return s;
   }
-  std::string label(long long j) const {
+  [[nodiscard]] std::string label(long long j) const {
     return "job " + std::to_string(j + 1) + " of " + std::to_string(n_) + " (" +
            valuesText(paths_, values(j)) + ")";
   }
   /// Job j's scene as parsed (throws io::Error).
-  core::WorldDef scene(long long j) const {
+  [[nodiscard]] core::WorldDef scene(long long j) const {
     return io::parseScene(sourceText_, o_.scene, sourceDir_, sets(j));
   }
 
