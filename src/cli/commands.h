@@ -1,6 +1,13 @@
 #pragma once
-// The `samara` command line: run, inspect, view, bench, help, --help, --version.
+// The `samara` command line: run, inspect, view, bench, forces, export, sweep, sweep-job,
+// help, --help, --version. main() (apps/samara) registers the viewer through a ViewHandler,
+// so this library never depends on the app.
+#include <functional>
+#include <optional>
 #include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace samara::cli {
 
@@ -13,13 +20,39 @@ enum ExitCode : int {
   kExitInterrupted = 130,  ///< SIGINT / SIGTERM during a run
 };
 
+/// `samara view [SCENE] [options]`, parsed and checked (see `samara help view`). Unset
+/// optionals keep the viewer's defaults.
+struct ViewArgs {
+  std::string scenePath;         ///< "" = the default scene
+  int frames = 0;                ///< --frames N; 0 = interactive
+  std::string screenshotPath;    ///< --screenshot FILE (with --frames)
+  std::string videoPath;         ///< --video FILE (with --frames)
+  int shotWidth = 0;             ///< --shot-size WxH, px; 0 = the window as shown
+  int shotHeight = 0;            ///< see shotWidth
+  std::optional<int> width;      ///< --width, px
+  std::optional<int> height;     ///< --height, px
+  std::optional<int> msaa;       ///< --msaa samples
+  std::optional<float> uiScale;  ///< --ui-scale
+  std::vector<std::pair<std::string, std::string>> sets;  ///< --set PATH=VALUE, in order
+  bool realTime = false;                                  ///< --realtime
+  bool present = false;                                   ///< --present
+  std::optional<std::string> ghostModel;                  ///< --ghost MODEL
+  std::vector<std::string> overlays;                      ///< --overlay NAME, in order
+};
+
+/// Opens the viewer for `samara view` (and `samara` with no arguments); returns the exit
+/// code. Results go to `out`, messages to `err`.
+using ViewHandler = std::function<int(const ViewArgs& args, std::ostream& out, std::ostream& err)>;
+
 /// Runs the command line `argv[0..argc)` and returns the exit code. Results go to `out`,
 /// messages ("samara: ...") to `err`. Progress is shown on stderr only when `err` is
-/// std::cerr and stderr is a terminal. Never exits the process.
-int runCli(int argc, char** argv, std::ostream& out, std::ostream& err);
+/// std::cerr and stderr is a terminal. Never exits the process. Without a `view` handler
+/// (the headless build) `samara view` says that there is no viewer.
+int runCli(int argc, char** argv, std::ostream& out, std::ostream& err,
+           const ViewHandler& view = {});
 
-/// Makes SIGINT and SIGTERM stop a running `run` cleanly (no half-written --out file).
-/// Called by main(), not by tests.
+/// Makes SIGINT and SIGTERM stop a running command cleanly (exit 130, no half-written
+/// file) for the whole process. Called by main(), not by tests.
 void installInterruptHandler();
 
 }  // namespace samara::cli

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "io/text_format.h"
+
 namespace samara::io {
 
 const char* const kCsvHeader =
@@ -28,17 +30,12 @@ void CsvWriter::writeHeader() {
 }
 
 void CsvWriter::number(double x) {
-  if (x == 0.0) x = 0.0;  // -0 prints as 0
-  char buf[32];
-  const int n = std::snprintf(buf, sizeof buf, "%.17g", x);
   buffer_ += ',';
-  buffer_.append(buf, static_cast<std::size_t>(n));
+  appendNumber(&buffer_, x);  // %.17g, -0 as 0
 }
 
 void CsvWriter::writeRow(double t, const std::string& body, const core::BodyDiagnostics& d) {
-  char buf[32];
-  const int n = std::snprintf(buf, sizeof buf, "%.17g", t);
-  buffer_.append(buf, static_cast<std::size_t>(n));
+  appendNumber(&buffer_, t);
   buffer_ += ',';
   buffer_ += csvField(body);
   for (int k = 0; k < 3; ++k) number(d.com[k]);

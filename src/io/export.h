@@ -21,6 +21,8 @@
 #include "core/se3.h"
 #include "core/world.h"
 #include "geometry/tri_mesh.h"
+#include "io/atomic_file.h"  // OutputFiles, StagedFiles, MemoryFiles
+#include "io/run_driver.h"   // exportStepCount, runSteps
 
 namespace samara::io {
 
@@ -83,48 +85,9 @@ struct Frame {
 std::vector<ExportBody> exportBodies(const core::World& world);
 /// The frame k of `world` in its current state: poses, diagnostics and world vertices.
 Frame captureFrame(const core::World& world, long long k, double fps);
-
-/// Where writers put whole files. Implementations throw io::Error naming the path.
-class OutputFiles {
- public:
-  virtual ~OutputFiles() = default;
-  /// Writes the file `path` with the bytes `fill` puts into the stream.
-  virtual void write(const std::string& path, const std::function<void(std::ostream&)>& fill) = 0;
-};
-
-/// Writes each file to a temporary name beside its target (".NAME.tmp.PID") and renames
-/// them all to their targets in commit(); until then, and if commit() is never reached
-/// (an error, an interrupt), the destructor removes every temporary, so nothing
-/// half-written is left. An existing target is replaced only at commit().
-class StagedFiles final : public OutputFiles {
- public:
-  StagedFiles() = default;
-  ~StagedFiles() override;
-  StagedFiles(const StagedFiles&) = delete;
-  StagedFiles& operator=(const StagedFiles&) = delete;
-
-  void write(const std::string& path, const std::function<void(std::ostream&)>& fill) override;
-  /// Renames every temporary to its target (checking first that no target is a directory).
-  void commit();
-  /// The targets written so far, in order.
-  std::vector<std::string> targets() const;
-
- private:
-  struct Entry {
-    std::string target;
-    std::string temp;
-  };
-  std::vector<Entry> entries_;
-  bool committed_ = false;
-};
-
-/// Keeps the files in memory (tests).
-class MemoryFiles final : public OutputFiles {
- public:
-  void write(const std::string& path, const std::function<void(std::ostream&)>& fill) override;
-  std::map<std::string, std::string> files;  ///< path → bytes, in path order
-  std::vector<std::string> order;            ///< paths in the order written
-};
+/// As above, with the world vertices of body i only when withVertices(i).
+Frame captureFrame(const core::World& world, long long k, double fps,
+                   const std::function<bool(int)>& withVertices);
 
 struct ExportSettings {
   ExportFormat format = ExportFormat::kGlb;  ///< default glb
@@ -176,6 +139,37 @@ class MotionExporter {
   std::unique_ptr<Writer> writer_;
 };
 
+// --- the plan: limits, frames, steps -------------------------------------------------------
+
+/// Frames of any export (one OBJ file each).
+constexpr long long kMaxExportFrames = 1'000'000;
+/// Frames of a glb with a shape-changing body: a morph target per frame, and the weights
+/// grow with frames².
+constexpr long long kMaxGlbMorphFrames = 20'000;
+
+/// An export before its run, shared by `samara export` and the viewer's export job: what is
+/// written where, at which frames, after how many steps, and the first bound it exceeds
+/// (each caller words that in its own terms).
+struct ExportPlan {
+  enum class Limit {
+    kOk,
+    kTooManyFrames,       ///< duration·fps ≥ kMaxExportFrames (frames not counted)
+    kTooManyMorphFrames,  ///< a glb with a shape-changing body over kMaxGlbMorphFrames frames
+  };
+  ExportSettings settings;
+  std::vector<ExportBody> bodies;
+  long long steps = 0;   ///< exportStepCount(plan.duration, plan.dt)
+  long long frames = 0;  ///< settings.plan.numFrames() (0 with kTooManyFrames)
+  Limit limit = Limit::kOk;
+
+  /// checkOutputPaths(exportPaths(settings, bodies)): before a long run, not after.
+  void checkOutputs() const;
+};
+
+/// The plan of exporting `world` (at t = 0) with `settings` (settings.plan: fps > 0, the
+/// run's duration and dt).
+ExportPlan planExport(const core::World& world, ExportSettings settings);
+
 // --- the run: progress and cancellation -----------------------------------------------------
 
 /// Progress reports and a stop request for runExport (both optional).
@@ -186,6 +180,8 @@ struct ExportControl {
   /// Read before every step and before the files are written: once true, the run stops
   /// (kCancelled) and writes nothing more.
   const std::atomic<bool>* cancel = nullptr;
+  /// More observers of the run (after the frame sampler and onStep), e.g. a progress line.
+  std::vector<RunObserver*> observers;
 };
 
 enum class ExportStatus {
@@ -203,14 +199,10 @@ struct ExportOutcome {
   std::string message;       ///< kFailed: why ("body 'leaf': the state is not finite", ...)
 };
 
-/// Steps of length dt in duration, as `samara run` takes them: a duration that is a multiple
-/// of dt up to round-off gives exactly that multiple, otherwise one more.
-long long exportStepCount(double duration, double dt);
-
-/// The loop of `samara export`: steps `world` (at t = 0) exportStepCount(plan.duration,
-/// plan.dt) times, adds each frame to `exporter` at its step (plan.frameStep, the last
-/// frames at the last step) and calls exporter->finish(). Stops at a failed step or a
-/// cancel request, leaving the files unfinished: the caller then discards them (a
+/// The loop of `samara export` (io::runSteps with a frame sampler): steps `world` (at t = 0)
+/// exportStepCount(plan.duration, plan.dt) times, adds each frame to `exporter` at its step
+/// (plan.frameStep, the last frames at the last step) and calls exporter->finish(). Stops at a
+/// failed step or a cancel request, leaving the files unfinished: the caller then discards them (a
 /// StagedFiles that is not committed removes its temporaries). Writers' io::Error
 /// propagates.
 ExportOutcome runExport(core::World* world, const FramePlan& plan, MotionExporter* exporter,

@@ -6,18 +6,11 @@
 #include <utility>
 
 #include "io/error.h"
+#include "io/run_driver.h"
 #include "io/scene.h"
+#include "io/text_format.h"
 
 namespace samara::runtime {
-
-namespace {
-
-/// The bounds of `samara export`: frames of any export (one OBJ file each), and frames of a
-/// glb with a shape-changing body (a morph target each, weights grow with frames²).
-constexpr long long kMaxFrames = 1'000'000;
-constexpr long long kMaxGlbMorphFrames = 20'000;
-
-}  // namespace
 
 ExportJob::ExportJob(CurrentScene scene, ExportJobSettings settings, std::shared_ptr<Clock> clock)
     : scene_(std::move(scene)),
@@ -67,40 +60,45 @@ void ExportJob::finish(State state, std::string message, std::vector<std::string
 
 void ExportJob::run() {
   try {
+    // The run and the plan of `samara export` (io::prepareRun, io::planExport): the same
+    // steps, frames and limits.
+    io::RunSpec spec;
+    spec.scene = scene_.path;
+    spec.duration = settings_.duration;
     core::WorldDef def = loadCurrentScene(scene_);
-    if (settings_.duration) def.duration = *settings_.duration;
+    io::applyRunOverrides(&def, spec);
+    if (!(settings_.fps > 0.0) || !(def.duration >= 0.0)) {
+      throw io::Error(settings_.out, "the frame rate must be > 0 and the duration >= 0");
+    }
+    io::PreparedRun run = io::prepareRun(std::move(def), spec);
     io::ExportSettings s;
     s.format = settings_.format;
     s.out = settings_.out;
-    s.sceneName = def.name;
+    s.sceneName = run.sceneName;
     s.plan.fps = settings_.fps;
-    s.plan.duration = def.duration;
-    s.plan.dt = def.dt;
-    if (!(s.plan.fps > 0.0) || !(s.plan.duration >= 0.0)) {
-      throw io::Error(s.out, "the frame rate must be > 0 and the duration >= 0");
+    s.plan.duration = run.duration;
+    s.plan.dt = run.dt;
+    const io::ExportPlan plan = io::planExport(run.world, std::move(s));
+    if (plan.limit == io::ExportPlan::Limit::kTooManyFrames) {
+      throw io::Error(plan.settings.out, "more than " + std::to_string(io::kMaxExportFrames) +
+                                             " frames: lower the frame rate or the duration");
     }
-    if (s.plan.duration * s.plan.fps >= static_cast<double>(kMaxFrames)) {
-      throw io::Error(s.out, "more than " + std::to_string(kMaxFrames) +
-                                 " frames: lower the frame rate or the duration");
+    if (plan.limit == io::ExportPlan::Limit::kTooManyMorphFrames) {
+      throw io::Error(plan.settings.out,
+                      "a glb with a shape-changing body holds a morph target per frame: " +
+                          std::to_string(plan.frames) + " frames is more than " +
+                          std::to_string(io::kMaxGlbMorphFrames));
     }
-    core::World world = io::makeWorld(std::move(def), scene_.path);
-    const std::vector<io::ExportBody> bodies = io::exportBodies(world);
-    const bool morphs = std::any_of(bodies.begin(), bodies.end(),
-                                    [](const io::ExportBody& b) { return b.deforming; });
-    if (s.format == io::ExportFormat::kGlb && morphs && s.plan.numFrames() > kMaxGlbMorphFrames) {
-      throw io::Error(s.out, "a glb with a shape-changing body holds a morph target per frame: " +
-                                 std::to_string(s.plan.numFrames()) + " frames is more than " +
-                                 std::to_string(kMaxGlbMorphFrames));
-    }
-    io::checkOutputPaths(io::exportPaths(s, bodies));
-    steps_.store(io::exportStepCount(s.plan.duration, s.plan.dt));
+    plan.checkOutputs();
+    steps_.store(plan.steps);
 
     io::StagedFiles files;  // removes every temporary unless committed
-    io::MotionExporter exporter(s, bodies, &files);
+    io::MotionExporter exporter(plan.settings, plan.bodies, &files);
     io::ExportControl control;
     control.cancel = &cancel_;
     control.onStep = [this](long long step, long long, double) { step_.store(step); };
-    const io::ExportOutcome outcome = io::runExport(&world, s.plan, &exporter, control);
+    const io::ExportOutcome outcome =
+        io::runExport(&run.world, plan.settings.plan, &exporter, control);
     if (outcome.status == io::ExportStatus::kFailed) {
       finish(State::kFailed, "step " + std::to_string(outcome.failedStep) + " of " +
                                  std::to_string(outcome.steps) +
@@ -114,10 +112,9 @@ void ExportJob::run() {
     }
     std::vector<std::string> written = files.targets();
     files.commit();
-    char line[160];
-    std::snprintf(line, sizeof line, "%s: %lld frames at %g fps, ", io::exportFormatName(s.format),
-                  outcome.frames, s.plan.fps);
-    std::string summary = line;
+    std::string summary =
+        io::strf("%s: %lld frames at %g fps, ", io::exportFormatName(plan.settings.format),
+                 outcome.frames, plan.settings.plan.fps);
     summary += written.size() == 1 ? written.front()
                                    : std::to_string(written.size()) + " files " + written.front() +
                                          " ... " + written.back();

@@ -37,7 +37,14 @@ inline Result cli(std::vector<std::string> args) {
   std::ostringstream out;
   std::ostringstream err;
   Result r;
-  r.code = samara::cli::runCli(static_cast<int>(args.size()), argv.data(), out, err);
+#if defined(SAMARA_HAVE_VIEWER)
+  // As in a viewer build: `view` options are parsed (main() registers the real viewer).
+  const samara::cli::ViewHandler view = [](const samara::cli::ViewArgs&, std::ostream&,
+                                           std::ostream&) { return 0; };
+#else
+  const samara::cli::ViewHandler view;
+#endif
+  r.code = samara::cli::runCli(static_cast<int>(args.size()), argv.data(), out, err, view);
   r.out = out.str();
   r.err = err.str();
   return r;
@@ -141,6 +148,15 @@ const char* const kBallScene = R"({
      "orientation": {"axis": [0, 0, 1], "angle_deg": 20}}
   ]
 })";
+
+/// One Newton iteration, no sub-steps and an unreachable tolerance: the first step fails.
+const char* const kFailingScene = R"({
+  "sim": {"dt": 0.05, "duration": 1, "max_iterations": 1, "max_halvings": 0,
+          "tolerance": 1e-14},
+  "fluid": {"density": 998},
+  "bodies": [{"name": "ball", "mesh": {"primitive": "sphere", "radius": 0.1, "subdivisions": 2},
+              "mass": {"density": 2000}, "velocity": [0, -3, 0],
+              "angular_velocity": [5, 1, 0]}]})";
 
 /// kBallScene with `from` replaced by `to` (which must occur).
 inline std::string ballSceneWith(const std::string& from, const std::string& to) {

@@ -269,14 +269,7 @@ TEST_CASE("run --out writes atomically and leaves nothing on failure", "[cli][ou
   }
   SECTION("an existing file is kept when the run fails") {
     writeText(csv, "old\n");
-    // One Newton iteration, no sub-steps and an unreachable tolerance: the first step fails.
-    const std::string failing = dir.write("fail.json", R"({
-      "sim": {"dt": 0.05, "duration": 1, "max_iterations": 1, "max_halvings": 0,
-              "tolerance": 1e-14},
-      "fluid": {"density": 998},
-      "bodies": [{"name": "ball", "mesh": {"primitive": "sphere", "radius": 0.1, "subdivisions": 2},
-                  "mass": {"density": 2000}, "velocity": [0, -3, 0],
-                  "angular_velocity": [5, 1, 0]}]})");
+    const std::string failing = dir.write("fail.json", kFailingScene);
     const Result r = cli({"run", failing, "--out", csv});
     CHECK(r.code == 3);
     CHECK_THAT(r.err, Catch::StartsWith("samara: " + failing + ": simulation failed at step 1 "));

@@ -19,15 +19,6 @@
 
 namespace {
 
-/// One Newton iteration, no sub-steps and an unreachable tolerance: the first step fails.
-const char* const kFailingScene = R"({
-  "sim": {"dt": 0.05, "duration": 1, "max_iterations": 1, "max_halvings": 0,
-          "tolerance": 1e-14},
-  "fluid": {"density": 998},
-  "bodies": [{"name": "ball", "mesh": {"primitive": "sphere", "radius": 0.1, "subdivisions": 2},
-              "mass": {"density": 2000}, "velocity": [0, -3, 0],
-              "angular_velocity": [5, 1, 0]}]})";
-
 /// The JSON chunk of a .glb file.
 nlohmann::json glbJson(const std::string& bytes) {
   REQUIRE(bytes.size() >= 20);

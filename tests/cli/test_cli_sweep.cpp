@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "cli/cli_util.h"
-#include "cli/sweep.h"
+#include "cli/sweep/sweep.h"
 #include "cli_test_util.h"
 #include "io/scene.h"
 

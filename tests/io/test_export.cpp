@@ -6,6 +6,7 @@
 #include <tiny_gltf.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include "io/csv.h"
 #include "io/error.h"
 #include "io/export.h"
+#include "io/run_driver.h"
 #include "io/scene.h"
 
 namespace fs = std::filesystem;
@@ -169,6 +171,91 @@ TEST_CASE("frame plan: frames k/fps from the nearest step", "[io][export]") {
   CHECK(FramePlan{30.0, 0.99, 0.01}.numFrames() == 30);  // 29.7 frames: 0 … 29
   CHECK(FramePlan{10.0, 0.3, 0.01}.numFrames() == 4);    // 0.3·10 = 2.9999999999999996
   CHECK(FramePlan{30.0, 0.0, 0.01}.numFrames() == 1);
+}
+
+TEST_CASE("export plan: steps, frames and the limits of samara export and the viewer",
+          "[io][export]") {
+  const World world = makeWorld();  // a shape-changing body among them
+  ExportSettings s;
+  s.format = ExportFormat::kGlb;
+  s.out = "x.glb";
+  s.plan = FramePlan{30.0, 1.0, 0.005};
+  samara::io::ExportPlan plan = samara::io::planExport(world, s);
+  CHECK(plan.limit == samara::io::ExportPlan::Limit::kOk);
+  CHECK(plan.steps == 200);
+  CHECK(plan.frames == 31);
+  CHECK(plan.bodies.size() == static_cast<std::size_t>(world.numBodies()));
+  s.plan.fps = 30'000.0;  // 30001 morph-target frames
+  CHECK(samara::io::planExport(world, s).limit ==
+        samara::io::ExportPlan::Limit::kTooManyMorphFrames);
+  s.format = ExportFormat::kCsv;  // no morph targets: within the bound of every export
+  CHECK(samara::io::planExport(world, s).limit == samara::io::ExportPlan::Limit::kOk);
+  s.plan.fps = 1e6;
+  plan = samara::io::planExport(world, s);
+  CHECK(plan.limit == samara::io::ExportPlan::Limit::kTooManyFrames);
+  CHECK(plan.frames == 0);
+}
+
+namespace {
+
+/// Counts what a run shows its observers.
+struct CountingObserver final : samara::io::RunObserver {
+  int starts = 0;
+  std::vector<long long> steps;
+  void start(const World&) override { ++starts; }
+  void step(const World&, long long k, const samara::core::StepReport&) override {
+    steps.push_back(k);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("run driver: observers see t = 0 and every step; cancel stops before a step",
+          "[io][export]") {
+  World world = makeWorld();
+  CountingObserver seen;
+  samara::io::RunOutcome r = samara::io::runSteps(world, 3, {&seen});
+  CHECK(r.status == samara::io::RunStatus::kDone);
+  CHECK(r.stepsTaken == 3);
+  CHECK(seen.starts == 1);
+  CHECK(seen.steps == std::vector<long long>{1, 2, 3});
+  const std::atomic<bool> cancel{true};
+  r = samara::io::runSteps(world, 3, {&seen}, &cancel);
+  CHECK(r.status == samara::io::RunStatus::kCancelled);
+  CHECK(r.stepsTaken == 0);
+  CHECK(world.stepIndex() == 3);
+  CHECK(samara::io::exportStepCount(1.0, 0.005) == 200);
+  CHECK(samara::io::exportStepCount(1.001, 0.005) == 201);
+}
+
+TEST_CASE("atomic file: the target appears at commit, whole, or not at all", "[io][export]") {
+  const fs::path dir =
+      fs::temp_directory_path() / ("samara_test_atomic_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string target = (dir / "out.txt").string();
+  {
+    samara::io::AtomicFile f(target);
+    f.stream() << "half";
+  }
+  CHECK(fs::is_empty(dir));  // not committed: the temporary is gone
+  samara::io::writeFileAtomically(target, "old\n");
+  {
+    samara::io::AtomicFile f(target);
+    f.stream() << "new\n";
+    std::ifstream in(target);
+    std::string text;
+    std::getline(in, text);
+    CHECK(text == "old");  // the target is replaced only at commit
+    f.commit();
+  }
+  std::ifstream in(target);
+  std::string text;
+  std::getline(in, text);
+  CHECK(text == "new");
+  CHECK_THROWS_AS(samara::io::AtomicFile(dir.string()), samara::io::Error);  // a directory
+  CHECK_THROWS_AS(samara::io::AtomicFile((dir / "no" / "x.txt").string()), samara::io::Error);
+  fs::remove_all(dir);
 }
 
 TEST_CASE("export file names: prefix, directory, padding, safe body names", "[io][export]") {

@@ -1,6 +1,6 @@
-#include "cli/export.h"
-
-#include <unistd.h>
+// `samara export SCENE --format F --out PATH`: the run (io::runExport on the one run driver)
+// sampled into frames, with the shared export plan (io::planExport) and its limits.
+#include "io/export.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -13,12 +13,12 @@
 #include <utility>
 
 #include "cli/cli_util.h"
-#include "cli/commands.h"
-#include "cli/run_util.h"
+#include "cli/commands/command_list.h"
+#include "cli/terminal.h"
 #include "core/world.h"
 #include "io/error.h"
-#include "io/export.h"
-#include "io/scene.h"
+#include "io/run_driver.h"
+#include "io/text_format.h"
 
 namespace samara::cli {
 
@@ -72,19 +72,11 @@ const char* const kExportHelp =
 
 namespace {
 
-/// Morph targets in a glb grow with frames² (a weight per target per key): a bound.
-constexpr long long kMaxGlbMorphFrames = 20'000;
-/// Frames of any export (one OBJ file each).
-constexpr long long kMaxFrames = 1'000'000;
-
 struct ExportOptions {
-  std::string scene;
   std::optional<io::ExportFormat> format;
   std::string out;
   double fps = 30.0;
-  std::optional<double> duration;
-  std::optional<double> dt;
-  io::SetList sets;
+  io::RunSpec spec;  ///< the scene, --set, --duration, --dt
   bool help = false;
 };
 
@@ -118,18 +110,18 @@ ExportOptions parseExportOptions(const std::vector<std::string>& args) {
     } else if (name == "--fps") {
       o.fps = parsePositive(name, scan.value(), /*allowZero=*/false, " of frames per second");
     } else if (name == "--duration") {
-      o.duration = parsePositive(name, scan.value(), /*allowZero=*/true, " of seconds");
+      o.spec.duration = parsePositive(name, scan.value(), /*allowZero=*/true, " of seconds");
     } else if (name == "--dt") {
-      o.dt = parsePositive(name, scan.value(), /*allowZero=*/false, " of seconds");
+      o.spec.dt = parsePositive(name, scan.value(), /*allowZero=*/false, " of seconds");
     } else if (name == "--set") {
-      o.sets.push_back(scan.setValue());
+      o.spec.sets.push_back(scan.setValue());
     } else {
       scan.unknown();
     }
   }
   o.help = scan.help();
   if (o.help) return o;
-  o.scene = scan.onePositional("SCENE");
+  o.spec.scene = scan.onePositional("SCENE");
   if (!o.format) {
     throw UsageError{std::string("export: missing --format (one of ") + io::kExportFormatNames +
                      ")"};
@@ -138,9 +130,32 @@ ExportOptions parseExportOptions(const std::vector<std::string>& args) {
   return o;
 }
 
-std::string failureAt(const std::string& scene, long long k, long long steps, double t) {
-  return "samara: " + scene + ": simulation failed at step " + std::to_string(k) + " of " +
-         std::to_string(steps) + " (t = " + io::formatNumber(t) + " s): ";
+}  // namespace
+
+namespace {
+
+/// The plan of the export: the limits as usage errors (lower --fps or --duration), the
+/// output paths checked before a long run, not after.
+io::ExportPlan planFor(const ExportOptions& o, const io::PreparedRun& run) {
+  io::ExportSettings settings;
+  settings.format = *o.format;
+  settings.out = o.out;
+  settings.sceneName = run.sceneName;
+  settings.plan.fps = o.fps;
+  settings.plan.duration = run.duration;
+  settings.plan.dt = run.dt;
+  io::ExportPlan plan = io::planExport(run.world, std::move(settings));
+  if (plan.limit == io::ExportPlan::Limit::kTooManyFrames) {
+    throw UsageError{"export: more than " + std::to_string(io::kMaxExportFrames) +
+                     " frames; lower --fps or --duration"};
+  }
+  if (plan.limit == io::ExportPlan::Limit::kTooManyMorphFrames) {
+    throw UsageError{"export: a glb with a shape-changing body holds one morph target per frame; " +
+                     std::to_string(plan.frames) + " frames is more than " +
+                     std::to_string(io::kMaxGlbMorphFrames) + " (lower --fps or --duration)"};
+  }
+  plan.checkOutputs();
+  return plan;
 }
 
 }  // namespace
@@ -151,76 +166,47 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     out << kExportHelp;
     return kExitOk;
   }
-  core::WorldDef def = io::loadScene(o.scene, o.sets);
-  if (o.duration) def.duration = *o.duration;
-  if (o.dt) def.dt = *o.dt;
-  const std::string sceneName = def.name;
-  const double duration = def.duration;
-  const double dt = def.dt;
-  core::World world = io::makeWorld(std::move(def), o.scene);
+  io::PreparedRun run = io::prepareRun(o.spec);
+  const io::ExportPlan plan = planFor(o, run);
+  const io::ExportSettings& settings = plan.settings;
 
-  const long long steps = stepCount(duration, dt);
-  if (steps > 1'000'000'000'000LL) {
-    throw io::Error(o.scene, "duration / dt is more than 10^12 steps");
-  }
-  io::ExportSettings settings;
-  settings.format = *o.format;
-  settings.out = o.out;
-  settings.sceneName = sceneName;
-  settings.plan.fps = o.fps;
-  settings.plan.duration = duration;
-  settings.plan.dt = dt;
-  if (duration * o.fps >= static_cast<double>(kMaxFrames)) {
-    throw UsageError{"export: more than " + std::to_string(kMaxFrames) +
-                     " frames; lower --fps or --duration"};
-  }
-  const long long frames = settings.plan.numFrames();
-  const std::vector<io::ExportBody> bodies = io::exportBodies(world);
-  const bool morphs = std::any_of(bodies.begin(), bodies.end(),
-                                  [](const io::ExportBody& b) { return b.deforming; });
-  if (settings.format == io::ExportFormat::kGlb && morphs && frames > kMaxGlbMorphFrames) {
-    throw UsageError{"export: a glb with a shape-changing body holds one morph target per frame; " +
-                     std::to_string(frames) + " frames is more than " +
-                     std::to_string(kMaxGlbMorphFrames) + " (lower --fps or --duration)"};
-  }
-
-  io::checkOutputPaths(io::exportPaths(settings, bodies));  // before a long run, not after
-
-  InterruptFlagScope interrupts;
+  const InterruptScope interrupts;
   io::StagedFiles files;  // removes every temporary unless committed
-  io::MotionExporter exporter(settings, bodies, &files);
-  const bool showProgress = &err == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+  io::MotionExporter exporter(settings, plan.bodies, &files);
   const std::string notWritten = "; nothing written to " + o.out;
   io::ExportOutcome outcome;
   {
-    Progress progress(showProgress, duration);
+    RunProgress progress(showsProgress(err), run.duration);
     io::ExportControl control;
-    control.cancel = &InterruptFlagScope::flag();
-    control.onStep = [&](long long step, long long, double t) { progress.update(t, step); };
-    outcome = io::runExport(&world, settings.plan, &exporter, control);
+    control.cancel = &interruptFlag();
+    control.observers.push_back(&progress);
+    outcome = io::runExport(&run.world, settings.plan, &exporter, control);
   }
   if (outcome.status == io::ExportStatus::kCancelled) {
-    err << "samara: interrupted at step " << world.stepIndex() << " (t = " << world.time() << " s)"
-        << notWritten << "\n";
+    err << "samara: interrupted at step " << run.world.stepIndex() << " (t = " << run.world.time()
+        << " s)" << notWritten << "\n";
     return kExitInterrupted;
   }
   if (outcome.status == io::ExportStatus::kFailed) {
-    err << failureAt(o.scene, outcome.failedStep, outcome.steps, outcome.failedTime)
-        << outcome.message << notWritten << "\n";
+    io::RunOutcome failure;
+    failure.failedStep = outcome.failedStep;
+    failure.failedTime = outcome.failedTime;
+    failure.message = outcome.message;
+    err << "samara: " << io::failureText(o.spec.scene, failure, outcome.steps) << notWritten
+        << "\n";
     return kExitSimFailed;
   }
-  if (InterruptFlagScope::flag().load()) {  // while the files were written: none is renamed
+  if (interruptFlag().load()) {  // while the files were written: none is renamed
     err << "samara: interrupted while writing" << notWritten << "\n";
     return kExitInterrupted;
   }
   const std::vector<std::string> written = files.targets();
   files.commit();
-  char line[160];
-  std::snprintf(line, sizeof line, "%s: %lld frames at %g fps (t = 0 ... %g s), %zu %s, ",
-                io::exportFormatName(settings.format), frames, o.fps,
-                settings.plan.frameTime(frames - 1), bodies.size(),
-                bodies.size() == 1 ? "body" : "bodies");
-  out << line;
+  const long long frames = plan.frames;
+  out << io::strf("%s: %lld frames at %g fps (t = 0 ... %g s), %zu %s, ",
+                  io::exportFormatName(settings.format), frames, o.fps,
+                  settings.plan.frameTime(frames - 1), plan.bodies.size(),
+                  plan.bodies.size() == 1 ? "body" : "bodies");
   if (written.size() == 1) {
     out << written.front() << "\n";
   } else {

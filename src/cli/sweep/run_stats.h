@@ -1,20 +1,13 @@
 #pragma once
-// Shared pieces of the commands that run a scene: the falling-pattern tracker of a body,
-// a headless run that keeps only the per-body statistics (`samara sweep`), and an
-// interrupt flag that worker threads may read.
+// A headless run that keeps only the per-body statistics (`samara sweep`'s local jobs and
+// `samara sweep-job`), on the one run driver (io/run_driver.h).
 #include <atomic>
-#include <csignal>
 #include <string>
 #include <vector>
 
 #include "core/world.h"
-#include "analysis/pattern.h"
 
 namespace samara::cli {
-
-/// A falling-pattern tracker for body i: up = −gravity, length = the body's diameter about
-/// its COM, broad normal = the principal axis of largest moment (body frame).
-analysis::PatternTracker patternTrackerFor(const core::World& world, int i);
 
 /// What one headless run of a scene says about a body.
 struct BodyRunStats {
@@ -49,22 +42,5 @@ struct SceneRunStats {
 /// before each step; when set the run stops with kInterrupted. Safe to call from several
 /// threads at once (each call owns its World).
 SceneRunStats runForStats(const std::string& scenePath, const std::atomic<bool>* cancel);
-
-/// Routes SIGINT and SIGTERM to a flag while in scope (a second signal ends the process)
-/// and restores the previous handlers afterwards. One scope at a time.
-class InterruptFlagScope {
- public:
-  InterruptFlagScope();
-  ~InterruptFlagScope();
-  InterruptFlagScope(const InterruptFlagScope&) = delete;
-  InterruptFlagScope& operator=(const InterruptFlagScope&) = delete;
-
-  /// Set by the handler; lock-free, so worker threads may poll it.
-  static const std::atomic<bool>& flag();
-
- private:
-  struct sigaction oldInt_ = {};
-  struct sigaction oldTerm_ = {};
-};
 
 }  // namespace samara::cli

@@ -1,15 +1,15 @@
-#include "cli/forces.h"
-
 #include <cstdio>
 #include <optional>
 #include <utility>
 
 #include "cli/cli_util.h"
-#include "cli/commands.h"
+#include "cli/commands/command_list.h"
 #include "core/world.h"
+#include "io/atomic_file.h"
 #include "io/csv.h"
 #include "io/scene.h"
 #include "io/states_csv.h"
+#include "io/text_format.h"
 
 namespace samara::cli {
 
@@ -57,9 +57,8 @@ int findBody(const core::World& world, const io::StateRow& row, const std::strin
 }
 
 void number(std::string* s, double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, ",%.17g", x);
-  *s += buf;
+  *s += ',';
+  *s += io::roundTripText(x);
 }
 
 }  // namespace
@@ -112,9 +111,7 @@ int forcesCommand(const std::vector<std::string>& args, std::ostream& out) {
     text += "\n";
   }
   if (outPath) {
-    AtomicFile f(*outPath);
-    f.stream() << text;
-    f.commit();
+    io::writeFileAtomically(*outPath, text);
   } else {
     out << text;
   }

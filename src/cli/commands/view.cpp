@@ -1,0 +1,150 @@
+// `samara view [SCENE] [options]`: the options of the viewer, checked here and handed to the
+// ViewHandler that main() registers (cli never includes the app).
+#include <cstdlib>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/cli_util.h"
+#include "cli/commands/command_list.h"
+
+namespace samara::cli {
+
+const char* const kViewHelp =
+    "usage: samara view [SCENE] [--frames N] [--screenshot out.png] [--set PATH=VALUE]...\n"
+    "                   [--shot-size WxH] [--video out.mp4] [--width W] [--height H]\n"
+    "                   [--realtime] [--msaa N] [--ui-scale S] [--ghost MODEL]\n"
+    "                   [--overlay NAME]... [--present]\n"
+    "\n"
+    "The interactive viewer (also `samara` with no arguments): the scene in 3D with controls\n"
+    "for fluid density, wind, delta, time step and speed, and live plots of momentum, fall\n"
+    "speed, rotation speed and kinetic energy. SCENE is a scene (.json) or a mesh (.obj,\n"
+    ".gltf, .glb: a default scene is made around it); default assets/scenes/maple_seed.json.\n"
+    "\n"
+    "options:\n"
+    "  --frames N          render N frames (1/60 s of simulated time each), then exit\n"
+    "  --screenshot FILE   with --frames: save the last frame as a PNG\n"
+    "  --shot-size WxH     pictures (screenshot, video, the P key) of the 3D view alone,\n"
+    "                      rendered offscreen at W x H pixels whatever the window's size\n"
+    "                      (default: the window as shown, panels included)\n"
+    "  --video FILE        with --frames: a video of every frame, 60 frames per second\n"
+    "                      (1/60 s simulated each), piped to ffmpeg; .mp4/.mkv/.mov are\n"
+    "                      H.264. Needs ffmpeg (Debian: apt install ffmpeg)\n"
+    "  --set PATH=VALUE    as for run. Repeatable.\n"
+    "  --width W, --height H   window size in pixels (1280 x 800)\n"
+    "  --realtime          with --frames: pace by the wall clock, as interactively\n"
+    "  --ghost MODEL       also run the scene under MODEL (every body), drawn translucent\n"
+    "                      and shown in the plots (gwtf, vacuum, mujoco-inertia,\n"
+    "                      mujoco-ellipsoid, xie-miyata, gross-dissipative, gross-inertial,\n"
+    "                      or no-added-mass: the same models with delta = 0)\n"
+    "  --overlay NAME      start with a teaching overlay on: forces (lift+drag, gravity,\n"
+    "                      buoyancy, contact at the COM), face-forces (per-face lift and\n"
+    "                      drag), added-mass (glyphs and table), velocity (velocity and\n"
+    "                      momentum, body vs body+fluid). Repeatable\n"
+    "  --present           presentation mode (F11): full screen, larger UI and plots,\n"
+    "                      high contrast, only the plots, history and lesson panels\n"
+    "  --msaa N            anti-aliasing samples, 0 = off (4)\n"
+    "  --ui-scale S        UI scale for large rooms (default: the monitor's)\n"
+    "  -h, --help          this help\n";
+
+const char* const kNoViewerNote =
+    "\nThis build has no viewer (headless preset); use `samara run SCENE --summary`.\n";
+
+namespace {
+
+int parseIntIn(const std::string& flag, const std::string& v, long lo, long hi) {
+  char* end = nullptr;
+  errno = 0;
+  const long n = std::strtol(v.c_str(), &end, 10);
+  if (v.empty() || *end != '\0' || errno != 0 || n < lo || n > hi) {
+    throw UsageError{"view: " + flag + " needs an integer in [" + std::to_string(lo) + ", " +
+                     std::to_string(hi) + "] (got \"" + v + "\")"};
+  }
+  return static_cast<int>(n);
+}
+
+}  // namespace
+
+/// `samara view [SCENE] [options]`: the viewer, or a clear message in a headless build.
+int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                const ViewHandler& view) {
+  if (!view) {
+    for (const std::string& a : args) {
+      if (a == "-h" || a == "--help") {
+        out << kViewHelp << kNoViewerNote;
+        return kExitOk;
+      }
+    }
+    err << "samara: view: this build has no viewer (headless preset); use "
+           "`samara run SCENE --summary` or `samara inspect SCENE`\n";
+    return kExitUsage;
+  }
+  ViewArgs o;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) throw UsageError{"view: " + a + " needs a value"};
+      return args[++i];
+    };
+    if (a == "-h" || a == "--help") {
+      out << kViewHelp;
+      return kExitOk;
+    } else if (a == "--frames") {
+      o.frames = parseIntIn(a, value(), 1, 100'000'000);
+    } else if (a == "--width" || a == "--height") {
+      (a == "--width" ? o.width : o.height) = parseIntIn(a, value(), 64, 16384);
+    } else if (a == "--msaa") {
+      o.msaa = parseIntIn(a, value(), 0, 16);
+    } else if (a == "--screenshot") {
+      o.screenshotPath = value();
+      if (o.screenshotPath.empty()) throw UsageError{"view: --screenshot needs a file name"};
+    } else if (a == "--video") {
+      o.videoPath = value();
+      if (o.videoPath.empty()) throw UsageError{"view: --video needs a file name"};
+    } else if (a == "--shot-size") {
+      const std::string v = value();
+      const std::size_t x = v.find_first_of("xX");
+      if (x == std::string::npos) {
+        throw UsageError{"view: --shot-size needs WIDTHxHEIGHT in pixels (got \"" + v + "\")"};
+      }
+      o.shotWidth = parseIntIn(a, v.substr(0, x), 16, 16384);
+      o.shotHeight = parseIntIn(a, v.substr(x + 1), 16, 16384);
+    } else if (a == "--set") {
+      const std::string s = value();
+      const std::size_t at = s.find('=');
+      if (at == std::string::npos || at == 0) {
+        throw UsageError{"view: --set needs PATH=VALUE (got \"" + s + "\")"};
+      }
+      o.sets.emplace_back(s.substr(0, at), s.substr(at + 1));
+    } else if (a == "--realtime") {
+      o.realTime = true;
+    } else if (a == "--present") {
+      o.present = true;
+    } else if (a == "--ghost") {
+      o.ghostModel = value();
+    } else if (a == "--overlay") {
+      o.overlays.push_back(value());
+    } else if (a == "--ui-scale") {
+      const std::string v = value();
+      char* end = nullptr;
+      const double x = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end != '\0' || !(x >= 0.25 && x <= 8.0)) {
+        throw UsageError{"view: --ui-scale needs a number in [0.25, 8] (got \"" + v + "\")"};
+      }
+      o.uiScale = static_cast<float>(x);
+    } else if (!a.empty() && a[0] == '-') {
+      throw UsageError{"view: unknown option " + a + " (see samara help view)"};
+    } else if (o.scenePath.empty()) {
+      o.scenePath = a;
+    } else {
+      throw UsageError{"view: unexpected argument \"" + a + "\""};
+    }
+  }
+  if (!o.screenshotPath.empty() && o.frames == 0) {
+    throw UsageError{"view: --screenshot needs --frames N"};
+  }
+  if (!o.videoPath.empty() && o.frames == 0) throw UsageError{"view: --video needs --frames N"};
+  return view(o, out, err);
+}
+
+}  // namespace samara::cli

@@ -1,0 +1,95 @@
+#pragma once
+// Files that appear whole or not at all: each is written to a temporary name beside its
+// target (".NAME.tmp.PID") and renamed onto the target only when complete, so a failure,
+// an interrupt or an exception leaves nothing half-written and keeps an existing target.
+//
+//   AtomicFile     one file written through a stream: stream(), then commit()
+//   writeFileAtomically(path, text)   the same for text at hand
+//   OutputFiles    where writers put whole files (an interface)
+//   StagedFiles    many files, all renamed together by commit()
+//   MemoryFiles    the files kept in memory (tests)
+//
+// Every function throws io::Error naming the target: "not a file name", "is a directory",
+// "cannot write here (does the directory exist?)", "write error (disk full?)", "cannot
+// rename the temporary file: ...".
+#include <fstream>
+#include <functional>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace samara::io {
+
+/// The temporary beside `target`: DIR/.NAME.tmp.PID.
+std::string temporaryPathFor(const std::string& target);
+
+/// One file written to its temporary and renamed onto `target` by commit(); the destructor
+/// removes the temporary unless committed.
+class AtomicFile {
+ public:
+  /// Opens the temporary (throws when `target` is not a file name, is a directory or its
+  /// directory cannot be written).
+  explicit AtomicFile(std::string target);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  std::ostream& stream() { return stream_; }
+  const std::string& target() const { return target_; }
+  /// Closes the stream; throws "write error (disk full?)" if any write failed. Optional
+  /// before commit().
+  void close();
+  /// Closes (see close()) and renames the temporary onto the target.
+  void commit();
+
+ private:
+  std::string target_;
+  std::string temp_;
+  std::ofstream stream_;
+  bool closed_ = false;
+  bool committed_ = false;
+};
+
+/// Writes `text` to `path` through an AtomicFile.
+void writeFileAtomically(const std::string& path, const std::string& text);
+
+/// Where writers put whole files. Implementations throw io::Error naming the path.
+class OutputFiles {
+ public:
+  virtual ~OutputFiles() = default;
+  /// Writes the file `path` with the bytes `fill` puts into the stream.
+  virtual void write(const std::string& path, const std::function<void(std::ostream&)>& fill) = 0;
+};
+
+/// Writes each file to its temporary (an AtomicFile) and renames them all to their targets
+/// in commit(); until then, and if commit() is never reached (an error, an interrupt), the
+/// destructor removes every temporary. An existing target is replaced only at commit().
+class StagedFiles final : public OutputFiles {
+ public:
+  StagedFiles();
+  ~StagedFiles() override;
+  StagedFiles(const StagedFiles&) = delete;
+  StagedFiles& operator=(const StagedFiles&) = delete;
+
+  /// Throws "the export writes this file twice" for a path written before.
+  void write(const std::string& path, const std::function<void(std::ostream&)>& fill) override;
+  /// Renames every temporary to its target (checking first that no target is a directory).
+  void commit();
+  /// The targets written so far, in order.
+  std::vector<std::string> targets() const;
+
+ private:
+  std::vector<std::unique_ptr<AtomicFile>> files_;
+};
+
+/// Keeps the files in memory (tests).
+class MemoryFiles final : public OutputFiles {
+ public:
+  void write(const std::string& path, const std::function<void(std::ostream&)>& fill) override;
+  std::map<std::string, std::string> files;  ///< path → bytes, in path order
+  std::vector<std::string> order;            ///< paths in the order written
+};
+
+}  // namespace samara::io
