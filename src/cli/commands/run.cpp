@@ -111,8 +111,9 @@ void printSummary(const RunOptions& o, const io::PreparedRun& run, const io::Run
                   n == 1 ? "body" : "bodies");
   for (int i = 0; i < shown; ++i) {
     const core::BodyInfo info = world.info(i);
-    const std::string model = core::fluidModelName(world.bodyDef(i));
-    const std::string added = model == "gwtf" ? io::strf("delta %.4g m", info.delta)
+    const core::FluidModel& fm = *world.bodyDef(i).model;
+    const std::string model = fm.name();
+    const std::string added = fm.localFaces() ? io::strf("delta %.4g m", info.delta)
                               : info.addedMass.isZero(0.0)
                                   ? std::string("no added-mass inertia")
                                   : std::string("added-mass inertia from the model");
