@@ -1,5 +1,4 @@
-// The writers of io/export.h: glb (tinygltf), OBJ sequence, CSV, Houdini .chan and .pc2.
-#include <tiny_gltf.h>
+// The writers of io/export.h: glb (io::gltf::Builder), OBJ sequence, CSV, Houdini .chan and .pc2.
 
 #include <algorithm>
 #include <cassert>
@@ -13,6 +12,7 @@
 #include "io/csv.h"
 #include "io/error.h"
 #include "io/export.h"
+#include "io/gltf_builder.h"
 #include "io/text_format.h"
 
 namespace samara::io {
@@ -294,69 +294,12 @@ class GlbExport final : public Writer {
     std::vector<std::vector<float>> targets;  // per frame: displacement from base
   };
 
-  /// Appends bytes (4-aligned) and a buffer view; returns the view.
-  int view(const void* data, std::size_t bytes, int target) {
-    std::vector<unsigned char>& buf = model_.buffers[0].data;
-    buf.resize((buf.size() + 3) / 4 * 4, 0);
-    tinygltf::BufferView v;
-    v.buffer = 0;
-    v.byteOffset = buf.size();
-    v.byteLength = bytes;
-    v.target = target;
-    const auto* p = static_cast<const unsigned char*>(data);
-    buf.insert(buf.end(), p, p + bytes);
-    model_.bufferViews.push_back(v);
-    return static_cast<int>(model_.bufferViews.size()) - 1;
-  }
-
-  /// A float accessor over `values` (`width` components per element), with min/max.
-  int floatAccessor(const std::vector<float>& values, int width, int type, int target,
-                    bool bounds) {
-    tinygltf::Accessor a;
-    a.bufferView = view(values.data(), values.size() * sizeof(float), target);
-    a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
-    a.type = type;
-    a.count = values.size() / static_cast<std::size_t>(width);
-    if (bounds) {
-      a.minValues.assign(static_cast<std::size_t>(width), std::numeric_limits<double>::max());
-      a.maxValues.assign(static_cast<std::size_t>(width), std::numeric_limits<double>::lowest());
-      for (std::size_t k = 0; k < values.size(); ++k) {
-        const std::size_t c = k % static_cast<std::size_t>(width);
-        a.minValues[c] = std::min(a.minValues[c], static_cast<double>(values[k]));
-        a.maxValues[c] = std::max(a.maxValues[c], static_cast<double>(values[k]));
-      }
-    }
-    model_.accessors.push_back(a);
-    return static_cast<int>(model_.accessors.size()) - 1;
-  }
-
-  int sampler(int input, int output, const char* interpolation) {
-    tinygltf::AnimationSampler s;
-    s.input = input;
-    s.output = output;
-    s.interpolation = interpolation;
-    animation_.samplers.push_back(s);
-    return static_cast<int>(animation_.samplers.size()) - 1;
-  }
-
-  void channel(int node, const char* path, int samplerIndex) {
-    tinygltf::AnimationChannel c;
-    c.sampler = samplerIndex;
-    c.target_node = node;
-    c.target_path = path;
-    animation_.channels.push_back(c);
-  }
-
   int addMesh(std::size_t i);
 
   std::vector<float> times_;
   std::vector<Track> tracks_;
-  tinygltf::Model model_;
-  tinygltf::Animation animation_;
+  gltf::Builder builder_{"samara export"};
 };
-
-constexpr int kArrayBuffer = 34962;
-constexpr int kElementArrayBuffer = 34963;
 
 int GlbExport::addMesh(std::size_t i) {
   const Track& tr = tracks_[i];
@@ -384,86 +327,57 @@ int GlbExport::addMesh(std::size_t i) {
     for (int k = 0; k < 3; ++k) indices.push_back(static_cast<std::uint32_t>(F(f, k)));
   }
 
-  tinygltf::Primitive prim;
-  prim.mode = TINYGLTF_MODE_TRIANGLES;
-  prim.attributes["POSITION"] =
-      floatAccessor(positions, 3, TINYGLTF_TYPE_VEC3, kArrayBuffer, /*bounds=*/true);
-  prim.attributes["NORMAL"] =
-      floatAccessor(normals, 3, TINYGLTF_TYPE_VEC3, kArrayBuffer, /*bounds=*/false);
-  tinygltf::Accessor idx;
-  idx.bufferView =
-      view(indices.data(), indices.size() * sizeof(std::uint32_t), kElementArrayBuffer);
-  idx.componentType = TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT;
-  idx.type = TINYGLTF_TYPE_SCALAR;
-  idx.count = indices.size();
-  model_.accessors.push_back(idx);
-  prim.indices = static_cast<int>(model_.accessors.size()) - 1;
-
-  tinygltf::Mesh mesh;
-  mesh.name = body(i).name;
-  if (!tr.targets.empty()) {
-    tinygltf::Value::Array names;
-    for (std::size_t k = 0; k < tr.targets.size(); ++k) {
-      names.emplace_back(strf("frame_%04zu", k));
-      prim.targets.push_back(
-          {{"POSITION", floatAccessor(tr.targets[k], 3, TINYGLTF_TYPE_VEC3, kArrayBuffer,
-                                      /*bounds=*/true)}});
-    }
-    mesh.weights.assign(tr.targets.size(), 0.0);
-    tinygltf::Value::Object extras;
-    extras["targetNames"] = tinygltf::Value(std::move(names));  // Blender's shape key names
-    mesh.extras = tinygltf::Value(std::move(extras));
+  gltf::Primitive prim;
+  prim.attributes["POSITION"] = builder_.addFloats(positions, gltf::ElementType::kVec3,
+                                                   gltf::BufferTarget::kArray, /*bounds=*/true);
+  prim.attributes["NORMAL"] = builder_.addFloats(normals, gltf::ElementType::kVec3,
+                                                 gltf::BufferTarget::kArray, /*bounds=*/false);
+  prim.indices = builder_.addIndices(indices);
+  gltf::Mesh mesh{.name = body(i).name};
+  for (std::size_t k = 0; k < tr.targets.size(); ++k) {
+    mesh.targetNames.push_back(strf("frame_%04zu", k));  // Blender's shape key names
+    prim.targets.push_back({{"POSITION", builder_.addFloats(tr.targets[k], gltf::ElementType::kVec3,
+                                                            gltf::BufferTarget::kArray,
+                                                            /*bounds=*/true)}});
   }
+  mesh.weights.assign(tr.targets.size(), 0.0);
   mesh.primitives.push_back(std::move(prim));
-  model_.meshes.push_back(std::move(mesh));
-  return static_cast<int>(model_.meshes.size()) - 1;
+  return builder_.addMesh(mesh);
 }
 
 void GlbExport::finish() {
-  model_.asset.version = "2.0";
-  model_.asset.generator = "samara export";
-  model_.buffers.resize(1);
-  tinygltf::Scene scene;
-  scene.name = settings_.sceneName;
-  animation_.name = settings_.sceneName;
-
   const std::size_t frames = times_.size();
-  const int timeAccessor =
-      frames > 0 ? floatAccessor(times_, 1, TINYGLTF_TYPE_SCALAR, 0, /*bounds=*/true) : -1;
+  const int timeAccessor = frames > 0 ? builder_.addFloats(times_, gltf::ElementType::kScalar,
+                                                           gltf::BufferTarget::kNone, true)
+                                      : -1;
+  int animation = -1;
+  std::vector<int> roots;
   for (std::size_t i = 0; i < numBodies(); ++i) {
     const Track& tr = tracks_[i];
-    tinygltf::Node node;
-    node.name = body(i).name;
-    node.mesh = addMesh(i);
-    node.translation = {tr.origin.x(), tr.origin.y(), tr.origin.z()};
-    node.rotation = {tr.q0.x(), tr.q0.y(), tr.q0.z(), tr.q0.w()};
-    model_.nodes.push_back(std::move(node));
-    const int n = static_cast<int>(model_.nodes.size()) - 1;
-    scene.nodes.push_back(n);
+    const int mesh = addMesh(i);
+    const int n = builder_.addNode(
+        {.name = body(i).name, .mesh = mesh, .translation = tr.origin, .rotation = tr.q0});
+    roots.push_back(n);
     if (frames == 0) continue;
-    const int tAcc = floatAccessor(tr.translation, 3, TINYGLTF_TYPE_VEC3, 0, false);
-    const int rAcc = floatAccessor(tr.rotation, 4, TINYGLTF_TYPE_VEC4, 0, false);
-    channel(n, "translation", sampler(timeAccessor, tAcc, "LINEAR"));
-    channel(n, "rotation", sampler(timeAccessor, rAcc, "LINEAR"));
+    if (animation < 0) animation = builder_.addAnimation(settings_.sceneName);
+    auto channel = [&](const std::vector<float>& values, gltf::ElementType type,
+                       gltf::Interpolation interpolation, const char* path) {
+      const int output = builder_.addFloats(values, type, gltf::BufferTarget::kNone, false);
+      builder_.addChannel(
+          animation, builder_.addSampler(animation, timeAccessor, output, interpolation), n, path);
+    };
+    channel(tr.translation, gltf::ElementType::kVec3, gltf::Interpolation::kLinear, "translation");
+    channel(tr.rotation, gltf::ElementType::kVec4, gltf::Interpolation::kLinear, "rotation");
     if (!tr.targets.empty()) {
       // STEP weights: at frame k target k has weight 1, the others 0.
       const std::size_t m = tr.targets.size();
       std::vector<float> w(frames * m, 0.0f);
       for (std::size_t k = 0; k < frames && k < m; ++k) w[k * m + k] = 1.0f;
-      const int wAcc = floatAccessor(w, 1, TINYGLTF_TYPE_SCALAR, 0, false);
-      channel(n, "weights", sampler(timeAccessor, wAcc, "STEP"));
+      channel(w, gltf::ElementType::kScalar, gltf::Interpolation::kStep, "weights");
     }
   }
-  if (!animation_.channels.empty()) model_.animations.push_back(std::move(animation_));
-  model_.scenes.push_back(std::move(scene));
-  model_.defaultScene = 0;
-
-  files_->write(paths_[0], [&](std::ostream& s) {
-    tinygltf::TinyGLTF gltf;
-    if (!gltf.WriteGltfSceneToStream(&model_, s, /*prettyPrint=*/false, /*writeBinary=*/true)) {
-      throw Error(paths_[0], "cannot serialise the glTF model");
-    }
-  });
+  builder_.addScene(settings_.sceneName, roots);
+  files_->write(paths_[0], [&](std::ostream& s) { builder_.writeGlb(s, paths_[0]); });
 }
 
 }  // namespace
