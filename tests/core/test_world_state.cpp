@@ -44,13 +44,8 @@ WorldDef sceneWithEverything() {
   def.floor = FloorDef{};
   def.dt = 0.002;
   // A falling card in air that reaches the water.
-  BodyDef card;
+  BodyDef card = test::cardBody(4, 4, Vec3(0.0, 0.25, 0.0), Vec3(1, 0, 0));
   card.name = "card";
-  card.mesh = geometry::makePlate(0.05, 0.08, 4, 4);
-  card.mass.density = 700.0;
-  card.mass.thickness = 3e-4;
-  card.position = Vec3(0.0, 0.25, 0.0);
-  card.orientation = Quat(Eigen::AngleAxisd(0.3, Vec3(1, 0, 0)));
   def.bodies.push_back(card);
   // A falling cat (a shape-changing body) in air.
   const test::Cat cat = test::makeCat();
