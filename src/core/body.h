@@ -1,18 +1,19 @@
 #pragma once
-// Body definitions (what a scene gives) and the per-body data the step uses.
+// Body definitions (what a scene gives), the state of a body and what `samara inspect`
+// reports. Light: the World's internals (core/body_impl.h) include the rest of core.
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "core/animation.h"
 #include "core/fluid_model.h"
 #include "core/gwtf_model.h"
 #include "core/se3.h"
-#include "geometry/mass_properties.h"
-#include "geometry/topology.h"
+#include "geometry/tri_mesh.h"
 
 namespace samara::core {
+
+class ShapeAnimation;  // core/animation.h
 
 /// Thrown once at setup for an invalid definition. `field` is a JSON-pointer-like path
 /// relative to the world definition (e.g. "/bodies/0/mass/density") so io/ can name the

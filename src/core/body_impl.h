@@ -2,10 +2,13 @@
 // Internal: the per-body data the World steps. Not part of the public core API.
 #include <vector>
 
+#include "core/animation.h"
 #include "core/first_order.h"
 #include "core/forces.h"
 #include "core/integrator.h"
 #include "core/world.h"
+#include "geometry/mass_properties.h"
+#include "geometry/topology.h"
 
 namespace samara::core {
 

@@ -9,6 +9,7 @@
 #include <ostream>
 #include <utility>
 
+#include "core/animation.h"
 #include "core/gusts.h"
 #include "io/error.h"
 #include "io/export.h"
