@@ -263,20 +263,20 @@ FirstOrderStepResult firstOrderStep(const FirstOrderStepInput& in) {
 
   // Work about the centroid c of the placed shape at t, so that round-off and conditioning do
   // not depend on where the body is; moments about c: l_c = l − c × p.
-  const geometry::VertexMatrix P0raw = placed(in.g, mesh.V, Vec3::Zero());
-  const Vec3 c = P0raw.colwise().mean().transpose();
-  geometry::VertexMatrix P0 = P0raw;
+  geometry::VertexMatrix P0 = placed(in.g, mesh.V, Vec3::Zero());
+  const Vec3 c = P0.colwise().mean().transpose();
   P0.rowwise() -= c.transpose();
   const std::vector<Mat3> B0 = rotated(vertexMetrics(*in.def, mesh.V, mesh.F, mass), in.g.R());
   const std::vector<Mat3> B1body = vertexMetrics(*in.def, Vnext, mesh.F, mass);
 
   // Gravity (Eqn. 6): force m g', torque about c of Σ m_j q_j × g' with q_j = p_j − c.
   const Vec3 gEff = (1.0 - in.buoyantMassFraction) * in.gravity;
-  const auto [totalMass, first1Body, first0] = massMoments(mass, Vnext, P0);
+  const MassMomentsOfStep sums = massMoments(mass, Vnext, P0);
+  const double totalMass = sums.totalMass;
+  const Vec3 first1Body = sums.first1Body, first0 = sums.first0;
   const Vec3 force = totalMass * gEff;
   auto firstNext = [&](const Pose& g) { return Vec3(g.q * first1Body + totalMass * (g.b - c)); };
-  // Dissipative with a flow w: the end shape as seen in the frame that moves with the flow
-  // (the world frame at t), p̃ − h w; the inertial metric has no fluid force.
+  // Dissipative: the end shape in the frame moving with the flow w, p̃ − h w (inertial: none).
   const Vec3 flowShift = inertial ? Vec3::Zero() : Vec3(in.h * in.flow);
   // The target about c. Inertial (§3.1.2, semi-implicit Euler): M_t + h ϱ_t, explicit.
   // Dissipative (§3.1.1): M = ϱ with the torque at the mid placement, ½(ϱ_t + ϱ_{t+1}) (MfSC
