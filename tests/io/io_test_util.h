@@ -1,6 +1,6 @@
 #pragma once
 // Shared helpers of the io tests: the error a call throws, a temporary directory, whole-file
-// text.
+// text, paths in the source tree.
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "../test_util.h"
 #include "io/error.h"
 
 namespace samara::io::test {
@@ -52,17 +53,14 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-/// The bytes of the file `path` ("" if it cannot be read).
-inline std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using samara::test::readText;
+using samara::test::writeText;
 
-/// Writes `text` to `path` (binary).
-inline void writeText(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
+#ifdef SAMARA_SOURCE_DIR
+/// The path of `relative` in the source tree, e.g. sourcePath("tests/data/anim").
+inline std::string sourcePath(const std::string& relative) {
+  return std::string(SAMARA_SOURCE_DIR) + "/" + relative;
 }
+#endif
 
 }  // namespace samara::io::test

@@ -25,15 +25,12 @@ using samara::core::World;
 using samara::core::WorldDef;
 using samara::io::Error;
 using samara::io::SetList;
-using samara::io::test::errorOf;
-using samara::io::test::readText;
-using samara::io::test::TempDir;
-using samara::io::test::writeText;
+using namespace samara::io::test;
 
 namespace {
 
-const std::string kScenes = std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/";
-const std::string kAnim = std::string(SAMARA_SOURCE_DIR) + "/tests/data/anim/";
+const std::string kScenes = sourcePath("assets/scenes/");
+const std::string kAnim = sourcePath("tests/data/anim/");
 
 /// The CSV `samara run` writes for `def`, `steps` steps (every step).
 std::string runCsv(WorldDef def, int steps) {
