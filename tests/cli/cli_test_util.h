@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_util.h"
 #include "cli/commands.h"
 
 namespace fs = std::filesystem;
@@ -50,17 +51,8 @@ inline Result cli(std::vector<std::string> args) {
   return r;
 }
 
-inline std::string readText(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-inline void writeText(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
-}
+using samara::test::readText;
+using samara::test::writeText;
 
 inline std::string quote(const std::string& s) {
   std::string q = "'";
@@ -157,6 +149,28 @@ const char* const kFailingScene = R"({
   "bodies": [{"name": "ball", "mesh": {"primitive": "sphere", "radius": 0.1, "subdivisions": 2},
               "mass": {"density": 2000}, "velocity": [0, -3, 0],
               "angular_velocity": [5, 1, 0]}]})";
+
+/// The shipped falling-plate scene.
+const std::string kFallingPlate = kSource + "/assets/scenes/falling_plate.json";
+
+/// A command line that is a usage error with `message`.
+struct UsageError {
+  std::vector<std::string> args;
+  const char* message;
+};
+
+/// Runs each case with cli(): exit 2, its message in stderr, nothing on stdout.
+inline void checkUsageErrors(const std::vector<UsageError>& cases) {
+  for (const UsageError& c : cases) {
+    std::string shown;
+    for (const std::string& a : c.args) shown += a + " ";
+    INFO("samara " << shown);
+    const Result r = cli(c.args);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains(c.message));
+    CHECK(r.out.empty());
+  }
+}
 
 /// kBallScene with `from` replaced by `to` (which must occur).
 inline std::string ballSceneWith(const std::string& from, const std::string& to) {
