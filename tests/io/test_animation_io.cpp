@@ -16,11 +16,8 @@
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
-using samara::geometry::TriMesh;
-using samara::geometry::VertexMatrix;
-using samara::io::AnimationContext;
-using samara::io::Error;
-using samara::io::LoadedAnimation;
+using namespace samara::geometry;
+using namespace samara::io;
 using namespace samara::io::test;
 
 namespace {

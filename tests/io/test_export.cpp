@@ -28,16 +28,11 @@
 #include "io_test_util.h"
 
 namespace fs = std::filesystem;
-using samara::Mat3;
-using samara::Quat;
-using samara::Vec3;
+using namespace samara;
+using namespace samara::io;
+using namespace samara::io::test;
 using samara::core::World;
 using samara::geometry::VertexMatrix;
-using samara::io::ExportFormat;
-using samara::io::ExportSettings;
-using samara::io::Frame;
-using samara::io::FramePlan;
-using namespace samara::io::test;
 
 namespace {
 

@@ -10,9 +10,7 @@
 #include "io_test_util.h"
 
 using samara::geometry::TriMesh;
-using samara::io::Error;
-using samara::io::loadObj;
-using samara::io::parseObj;
+using namespace samara::io;
 using namespace samara::io::test;
 
 namespace {

@@ -9,10 +9,8 @@
 #include "io/scene.h"
 #include "io_test_util.h"
 
-using samara::core::MassMode;
-using samara::core::WorldDef;
-using samara::io::Error;
-using samara::io::SetList;
+using namespace samara::core;
+using namespace samara::io;
 using namespace samara::io::test;
 
 namespace {

@@ -19,12 +19,9 @@
 #include "io_test_util.h"
 
 namespace fs = std::filesystem;
-using samara::Quat;
-using samara::Vec3;
-using samara::core::World;
-using samara::core::WorldDef;
-using samara::io::Error;
-using samara::io::SetList;
+using namespace samara;
+using namespace samara::core;
+using namespace samara::io;
 using namespace samara::io::test;
 
 namespace {
