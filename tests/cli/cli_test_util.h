@@ -2,7 +2,6 @@
 // Shared helpers of the command-line tests: runCli with string streams, the real
 // executable, temporary directories and a small scene.
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -60,36 +59,22 @@ inline std::string quote(const std::string& s) {
   return q + "'";
 }
 
-/// A fresh directory for one test case, removed afterwards.
-class TempDir {
+/// A fresh directory for one test case ("samara_test_cli_<pid>_<counter>"), removed
+/// afterwards.
+class TempDir : public samara::test::TempDir {
  public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("samara_test_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  TempDir() : samara::test::TempDir("cli") {}
   /// Writes `text` to `name` in this directory; returns the path.
   std::string write(const std::string& name, const std::string& text) const {
-    writeText(path_ / name, text);
+    writeText(path() / name, text);
     return file(name);
   }
   /// Names of the entries of the directory.
   std::vector<std::string> entries() const {
     std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(path_)) names.push_back(e.path().filename());
+    for (const auto& e : fs::directory_iterator(path())) names.push_back(e.path().filename());
     return names;
   }
-
- private:
-  fs::path path_;
 };
 
 /// The real executable; stdout and stderr captured through files.
