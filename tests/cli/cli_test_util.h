@@ -2,7 +2,6 @@
 // Shared helpers of the command-line tests: runCli with string streams, the real
 // executable, temporary directories and a small scene.
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -12,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_util.h"
 #include "cli/commands.h"
 
 namespace fs = std::filesystem;
@@ -50,17 +50,8 @@ inline Result cli(std::vector<std::string> args) {
   return r;
 }
 
-inline std::string readText(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-inline void writeText(const fs::path& p, const std::string& text) {
-  std::ofstream out(p, std::ios::binary);
-  out << text;
-}
+using samara::test::readText;
+using samara::test::writeText;
 
 inline std::string quote(const std::string& s) {
   std::string q = "'";
@@ -68,36 +59,22 @@ inline std::string quote(const std::string& s) {
   return q + "'";
 }
 
-/// A fresh directory for one test case, removed afterwards.
-class TempDir {
+/// A fresh directory for one test case ("samara_test_cli_<pid>_<counter>"), removed
+/// afterwards.
+class TempDir : public samara::test::TempDir {
  public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("samara_test_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  TempDir() : samara::test::TempDir("cli") {}
   /// Writes `text` to `name` in this directory; returns the path.
   std::string write(const std::string& name, const std::string& text) const {
-    writeText(path_ / name, text);
+    writeText(path() / name, text);
     return file(name);
   }
   /// Names of the entries of the directory.
   std::vector<std::string> entries() const {
     std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(path_)) names.push_back(e.path().filename());
+    for (const auto& e : fs::directory_iterator(path())) names.push_back(e.path().filename());
     return names;
   }
-
- private:
-  fs::path path_;
 };
 
 /// The real executable; stdout and stderr captured through files.
@@ -157,6 +134,28 @@ const char* const kFailingScene = R"({
   "bodies": [{"name": "ball", "mesh": {"primitive": "sphere", "radius": 0.1, "subdivisions": 2},
               "mass": {"density": 2000}, "velocity": [0, -3, 0],
               "angular_velocity": [5, 1, 0]}]})";
+
+/// The shipped falling-plate scene.
+const std::string kFallingPlate = kSource + "/assets/scenes/falling_plate.json";
+
+/// A command line that is a usage error with `message`.
+struct UsageError {
+  std::vector<std::string> args;
+  const char* message;
+};
+
+/// Runs each case with cli(): exit 2, its message in stderr, nothing on stdout.
+inline void checkUsageErrors(const std::vector<UsageError>& cases) {
+  for (const UsageError& c : cases) {
+    std::string shown;
+    for (const std::string& a : c.args) shown += a + " ";
+    INFO("samara " << shown);
+    const Result r = cli(c.args);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains(c.message));
+    CHECK(r.out.empty());
+  }
+}
 
 /// kBallScene with `from` replaced by `to` (which must occur).
 inline std::string ballSceneWith(const std::string& from, const std::string& to) {

@@ -39,12 +39,8 @@ TEST_CASE("help and version", "[cli]") {
 }
 
 TEST_CASE("usage errors exit 2 with samara: <message>", "[cli][errors]") {
-  const std::string scene = kSource + "/assets/scenes/falling_plate.json";
-  struct Case {
-    std::vector<std::string> args;
-    const char* message;
-  };
-  const Case cases[] = {
+  const std::string& scene = kFallingPlate;
+  std::vector<UsageError> cases = {
       {{"frobnicate"}, "samara: unknown command \"frobnicate\""},
       {{"--frobnicate"}, "samara: unknown option --frobnicate"},
       {{"help", "nope"}, "samara: help: unknown command \"nope\""},
@@ -68,18 +64,11 @@ TEST_CASE("usage errors exit 2 with samara: <message>", "[cli][errors]") {
       {{"view", "--screenshot", "x.png"}, "view: --screenshot needs --frames N"},
       {{"view", "a.json", "b.json"}, "view: unexpected argument \"b.json\""},
   };
-  for (const Case& c : cases) {
 #if !defined(SAMARA_HAVE_VIEWER)
-    if (c.args[0] == "view") continue;  // the headless build has no viewer to parse for
+  // The headless build has no viewer to parse for.
+  std::erase_if(cases, [](const UsageError& c) { return c.args[0] == "view"; });
 #endif
-    std::string shown;
-    for (const std::string& a : c.args) shown += a + " ";
-    INFO("samara " << shown);
-    const Result r = cli(c.args);
-    CHECK(r.code == 2);
-    CHECK_THAT(r.err, Catch::Contains(c.message));
-    CHECK(r.out.empty());
-  }
+  checkUsageErrors(cases);
 }
 
 TEST_CASE("bad input exits 1 naming the file and the field or line", "[cli][errors]") {
@@ -148,21 +137,22 @@ TEST_CASE("bad input exits 1 naming the file and the field or line", "[cli][erro
     }
   }
 
-  SECTION("a non-manifold OBJ names the OBJ line") {
-    const std::string path = dir.write("scene.json", ballSceneWith(sphere, "\"nonmanifold.obj\""));
-    const Result r = cli({"run", path});
+  // The ball's mesh is the bad OBJ `obj`: exit 1, the error names its `line` and has
+  // `message`. Returns the scene path and the result.
+  auto badObj = [&](const std::string& obj, int line, const char* message) {
+    const std::string path = dir.write("scene.json", ballSceneWith(sphere, "\"" + obj + "\""));
+    Result r = cli({"run", path});
     CHECK(r.code == 1);
-    CHECK_THAT(r.err, Catch::StartsWith("samara: " + dir.file("nonmanifold.obj") + ":10: "));
-    CHECK_THAT(r.err, Catch::Contains("non-manifold"));
+    CHECK_THAT(r.err,
+               Catch::StartsWith("samara: " + dir.file(obj) + ":" + std::to_string(line) + ": "));
+    CHECK_THAT(r.err, Catch::Contains(message));
+    return std::make_pair(path, r);
+  };
+  SECTION("a non-manifold OBJ names the OBJ line") {
+    const auto [path, r] = badObj("nonmanifold.obj", 10, "non-manifold");
     CHECK_THAT(r.err, Catch::Contains(path + ": /bodies/0/mesh"));
   }
-  SECTION("a degenerate face names the OBJ line") {
-    const std::string path = dir.write("scene.json", ballSceneWith(sphere, "\"degenerate.obj\""));
-    const Result r = cli({"run", path});
-    CHECK(r.code == 1);
-    CHECK_THAT(r.err, Catch::StartsWith("samara: " + dir.file("degenerate.obj") + ":11: "));
-    CHECK_THAT(r.err, Catch::Contains("degenerate"));
-  }
+  SECTION("a degenerate face names the OBJ line") { badObj("degenerate.obj", 11, "degenerate"); }
   SECTION("a missing scene file") {
     const Result r = cli({"run", dir.file("nope.json")});
     CHECK(r.code == 1);
@@ -434,7 +424,7 @@ TEST_CASE("the samara executable: exit codes and messages", "[cli][exe]") {
   CHECK(!fs::exists(dir.file("x.csv")));
   r = exe(dir, "view --bogus");
   CHECK(r.code == 2);
-  r = exe(dir, "inspect " + quote(kSource + "/assets/scenes/falling_plate.json") + " --json");
+  r = exe(dir, "inspect " + quote(kFallingPlate) + " --json");
   CHECK(r.code == 0);
   CHECK(nlohmann::json::parse(r.out)["bodies"][0]["name"] == "plate");
 }
@@ -451,7 +441,7 @@ TEST_CASE("two runs in two processes give identical bytes", "[cli][determinism]"
   CHECK(lines(bytesA).size() == 1 + 2 * 51);
   CHECK(bytesA == readText(b));
   // The default scene too.
-  const std::string plate = quote(kSource + "/assets/scenes/falling_plate.json");
+  const std::string plate = quote(kFallingPlate);
   const Result p1 = exe(dir, "run " + plate + " --duration 1");
   const Result p2 = exe(dir, "run " + plate + " --duration 1");
   REQUIRE(p1.code == 0);

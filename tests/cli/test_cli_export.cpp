@@ -49,12 +49,8 @@ TEST_CASE("export: help and usage errors", "[cli][export]") {
   CHECK(cli({"export", "--help"}).out == r.out);
   CHECK_THAT(cli({"--help"}).out, Catch::Contains("export SCENE --format"));
 
-  const std::string scene = kSource + "/assets/scenes/falling_plate.json";
-  struct Case {
-    std::vector<std::string> args;
-    const char* message;
-  };
-  const Case cases[] = {
+  const std::string& scene = kFallingPlate;
+  checkUsageErrors({
       {{"export"}, "samara: export: missing SCENE"},
       {{"export", scene, "--out", "x.glb"},
        "samara: export: missing --format (one of glb, obj, csv, chan, pc2)"},
@@ -73,16 +69,7 @@ TEST_CASE("export: help and usage errors", "[cli][export]") {
       {{"export", scene, "b.json", "--format", "glb", "--out", "x"},
        "unexpected argument \"b.json\""},
       {{"export", scene, "--format", "glb", "--out", "x", "--set", "dt"}, "--set needs PATH=VALUE"},
-  };
-  for (const Case& c : cases) {
-    std::string shown;
-    for (const std::string& a : c.args) shown += a + " ";
-    INFO("samara " << shown);
-    r = cli(c.args);
-    CHECK(r.code == 2);
-    CHECK_THAT(r.err, Catch::Contains(c.message));
-    CHECK(r.out.empty());
-  }
+  });
 }
 
 TEST_CASE("export csv: the run's rows at the frames' steps, byte for byte", "[cli][export]") {

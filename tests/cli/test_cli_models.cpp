@@ -76,27 +76,33 @@ TEST_CASE("forces: bad input names the file and line; --out is atomic", "[cli][f
   CHECK(r.code == 2);
   CHECK_THAT(r.err, Catch::Contains("missing --states"));
 
-  const std::string badBody =
-      dir.write("b.csv", "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\nkite,1,0,0,0,0,0,0,0,0,0\n");
-  r = cli({"forces", scene, "--states", badBody, "--out", dir.file("f.csv")});
-  CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("b.csv:2: no body \"kite\""));
-  CHECK_THAT(r.err, Catch::Contains("ball, card"));
-
-  const std::string badNum =
-      dir.write("n.csv", "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\nball,1,0,0,0,0,x,0,0,0,0\n");
-  r = cli({"forces", scene, "--states", badNum, "--out", dir.file("f.csv")});
-  CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("n.csv:2:7: column \"vy\": expected a finite number"));
-  const std::string zeroQ =
-      dir.write("q.csv", "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\nball,0,0,0,0,0,0,0,0,0,0\n");
-  r = cli({"forces", scene, "--states", zeroQ});
-  CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("q.csv:2:2: the quaternion"));
+  // States files of one bad row: exit 1, the error names the file, line (and column).
+  const std::string header = "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\n";
+  struct BadStates {
+    const char* file;
+    const char* row;
+    bool out;  ///< with --out f.csv
+    std::vector<std::string> messages;
+  };
+  const BadStates bad[] = {
+      {"b.csv", "kite,1,0,0,0,0,0,0,0,0,0\n", true, {"b.csv:2: no body \"kite\"", "ball, card"}},
+      {"n.csv",
+       "ball,1,0,0,0,0,x,0,0,0,0\n",
+       true,
+       {"n.csv:2:7: column \"vy\": expected a finite number"}},
+      {"q.csv", "ball,0,0,0,0,0,0,0,0,0,0\n", false, {"q.csv:2:2: the quaternion"}},
+  };
+  for (const BadStates& b : bad) {
+    std::vector<std::string> args = {"forces", scene, "--states",
+                                     dir.write(b.file, header + b.row)};
+    if (b.out) args.insert(args.end(), {"--out", dir.file("f.csv")});
+    r = cli(args);
+    CHECK(r.code == 1);
+    for (const std::string& m : b.messages) CHECK_THAT(r.err, Catch::Contains(m));
+  }
   CHECK_FALSE(fs::exists(dir.file("f.csv")));  // nothing half-written
 
-  const std::string good =
-      dir.write("g.csv", "body,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz\nball,1,0,0,0,0,-2,0,0,0,0\n");
+  const std::string good = dir.write("g.csv", header + "ball,1,0,0,0,0,-2,0,0,0,0\n");
   r = cli({"forces", scene, "--states", good, "--out", dir.file("f.csv")});
   CHECK(r.code == 0);
   CHECK(r.out.empty());
@@ -129,7 +135,7 @@ TEST_CASE("scene key model: names, objects and mistakes", "[cli][model][errors]"
 }
 
 TEST_CASE("run --classify prints each body's falling pattern", "[cli][classify]") {
-  const std::string plate = kSource + "/assets/scenes/falling_plate.json";
+  const std::string plate = kFallingPlate;
   Result r = cli({"run", plate, "--summary", "--classify", "--duration", "3"});
   REQUIRE(r.code == 0);
   // The shipped card (I* ≈ 2) settles into a steady broadside descent.

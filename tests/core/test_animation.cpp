@@ -12,16 +12,7 @@
 using namespace samara;
 using namespace samara::core;
 
-namespace {
-
-using test::Cat;
-using test::catStroke;
-using test::makeCat;
-using test::ThereAndBack;
-
-double rotationAngle(const Quat& q) { return 2.0 * std::acos(std::min(1.0, std::abs(q.w()))); }
-
-}  // namespace
+using test::rotationAngle;
 
 TEST_CASE("Keyframe time mapping: loop, hold, ping-pong", "[core][animation]") {
   // 4 frames at 2 fps.
@@ -87,7 +78,7 @@ TEST_CASE("A one-frame sequence behaves exactly as the rigid body", "[core][anim
 
 TEST_CASE("Falling cat: in vacuum a shape change reorients without moving the COM",
           "[core][animation]") {
-  const Cat cat = makeCat();
+  const test::Cat cat = test::makeCat();
   const double T = 1.0;
   double maxSpeed = 0.0;
   auto run = [&](double h, std::shared_ptr<const ShapeAnimation> anim, double until,
@@ -105,7 +96,7 @@ TEST_CASE("Falling cat: in vacuum a shape change reorients without moving the CO
     }
     return w.state(0).g.q;
   };
-  auto stroke = catStroke(cat, T);
+  auto stroke = test::catStroke(cat, T);
   double drift1, drift2, mom;
   const Quat q1 = run(2e-3, stroke, T, &drift1, &mom);
   INFO("one stroke: rotation " << rotationAngle(q1) * 180 / M_PI << " deg, max |J| " << mom
@@ -120,7 +111,7 @@ TEST_CASE("Falling cat: in vacuum a shape change reorients without moving the CO
   CHECK(drift1 / drift2 == Approx(2.0).epsilon(0.2));
   // The time-reversed stroke undoes the reorientation (the holonomy of the reversed loop
   // is the inverse rotation).
-  auto back = std::make_shared<ThereAndBack>();
+  auto back = std::make_shared<test::ThereAndBack>();
   back->inner = stroke;
   back->T = T;
   const Quat qb = run(1e-3, back, 2 * T, &drift2, &mom);

@@ -24,6 +24,7 @@ namespace {
 using test::Cat;
 using test::catStroke;
 using test::makeCat;
+using test::rotationAngle;
 using test::ThereAndBack;
 
 /// One body stepped by firstOrderStep; the mesh's V is the current body-frame shape.
@@ -85,9 +86,6 @@ struct Sim {
     return B;
   }
 };
-
-/// Rotation angle of a unit quaternion, rad (accurate for small angles, unlike acos).
-double rotationAngle(const Quat& q) { return 2.0 * std::atan2(q.vec().norm(), std::abs(q.w())); }
 
 /// g⁻¹ h: the motion from g to h in g's body frame.
 Pose relative(const Pose& g, const Pose& h) {

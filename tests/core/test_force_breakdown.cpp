@@ -67,16 +67,7 @@ TEST_CASE("Force breakdown: at terminal speed lift/drag, gravity and buoyancy ba
 
 TEST_CASE("Force breakdown: a box resting on the floor is held by the contact force",
           "[core][forces][breakdown]") {
-  WorldDef def;
-  def.fluid.density = 0.0;
-  def.floor = FloorDef{};
-  def.dt = 0.002;
-  BodyDef b;
-  b.mesh = geometry::makeBox(Vec3(0.2, 0.1, 0.2), 1);
-  b.mass.density = 500.0;
-  b.position = Vec3(0, 0.06, 0);
-  def.bodies.push_back(b);
-  World w(def);
+  World w(test::floorWorld(0.0, test::boxBody(Vec3(0.2, 0.1, 0.2), 1, 500.0, Vec3(0, 0.06, 0))));
   while (w.time() < 3.0) REQUIRE(w.step().ok());
   const ForceBreakdown fb = w.forceBreakdown(0);
   CHECK(fb.contact.force.y() == Approx(-fb.gravity.force.y()).epsilon(1e-3));

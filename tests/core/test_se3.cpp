@@ -39,6 +39,18 @@ Vec6 randomVec6(std::mt19937& rng, double scale) {
   return v;
 }
 
+/// Calls fn(a, b) for 20 random pairs drawn from a generator seeded with `seed`: a with
+/// entries in [−scaleA, scaleA], then b in [−scaleB, scaleB].
+template <typename Fn>
+void forRandomPairs(unsigned seed, double scaleA, double scaleB, Fn&& fn) {
+  std::mt19937 rng(seed);
+  for (int trial = 0; trial < 20; ++trial) {
+    const Vec6 a = randomVec6(rng, scaleA);
+    const Vec6 b = randomVec6(rng, scaleB);
+    fn(a, b);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("Cayley map equals (I - X/2)^-1 (I + X/2) as 4x4 matrices", "[core][se3]") {
@@ -59,10 +71,7 @@ TEST_CASE("Cayley map equals (I - X/2)^-1 (I + X/2) as 4x4 matrices", "[core][se
 TEST_CASE("dtau^-1 (Eqn. 17) inverts the right-trivialised differential of the Cayley map",
           "[core][se3]") {
   // Right trivialisation: τ(ξ + εη) τ(ξ)⁻¹ = I + ε (dτ_ξ η)^ + O(ε²), so dτ⁻¹_ξ (dτ_ξ η) = η.
-  std::mt19937 rng(11);
-  for (int trial = 0; trial < 20; ++trial) {
-    const Vec6 xi = randomVec6(rng, 1.5);
-    const Vec6 eta = randomVec6(rng, 1.0);
+  forRandomPairs(11, 1.5, 1.0, [](const Vec6& xi, const Vec6& eta) {
     const double eps = 1e-6;
     const Mat4 Tinv = toMatrix(cayley(xi)).inverse();
     const Mat4 plus = toMatrix(cayley(xi + eps * eta)) * Tinv;
@@ -70,15 +79,12 @@ TEST_CASE("dtau^-1 (Eqn. 17) inverts the right-trivialised differential of the C
     const Vec6 dtauEta = vee4((plus - minus) / (2.0 * eps));
     const Vec6 back = dCayleyInv(xi) * dtauEta;
     CHECK((back - eta).norm() < 1e-8 * (1.0 + eta.norm()));
-  }
+  });
 }
 
 TEST_CASE("(dtau^-1)^T m and its Jacobian agree with the matrix and finite differences",
           "[core][se3]") {
-  std::mt19937 rng(3);
-  for (int trial = 0; trial < 20; ++trial) {
-    const Vec6 xi = randomVec6(rng, 1.0);
-    const Vec6 m = randomVec6(rng, 3.0);
+  forRandomPairs(3, 1.0, 3.0, [](const Vec6& xi, const Vec6& m) {
     CHECK((dCayleyInvTransposeTimes(xi, m) - dCayleyInv(xi).transpose() * m).norm() < 1e-14);
     const Mat6 J = dCayleyInvTransposeTimesJacobian(xi, m);
     for (int j = 0; j < 6; ++j) {
@@ -88,7 +94,7 @@ TEST_CASE("(dtau^-1)^T m and its Jacobian agree with the matrix and finite diffe
           (dCayleyInvTransposeTimes(xi + e, m) - dCayleyInvTransposeTimes(xi - e, m)) / 2e-6;
       CHECK((J.col(j) - fd).norm() < 1e-8);
     }
-  }
+  });
 }
 
 TEST_CASE("Coadjoint maps: world momentum and body wrench of a point force", "[core][se3]") {

@@ -1,7 +1,8 @@
 #pragma once
 // Shared test shapes: the falling cat (a hull and two hinged arms), its stroke, and a
 // stroke followed by its time reversal (test_animation.cpp, GwtF, and test_first_order.cpp,
-// Gross et al.); a solid sphere body and a card (test_world.cpp, test_force_breakdown.cpp).
+// Gross et al.), with the rotation angle measuring its turn; a solid sphere body, a card and
+// a box over the floor (test_world.cpp, test_force_breakdown.cpp).
 #include <cmath>
 #include <memory>
 #include <utility>
@@ -34,6 +35,32 @@ inline core::BodyDef cardBody(int cellsX, int cellsZ, const Vec3& position, cons
   b.position = position;
   b.orientation = Quat(Eigen::AngleAxisd(0.35, axis));
   return b;
+}
+
+/// Rotation angle of a unit quaternion, rad (atan2: accurate for small angles, unlike acos).
+inline double rotationAngle(const Quat& q) {
+  return 2.0 * std::atan2(q.vec().norm(), std::abs(q.w()));
+}
+
+/// A box of `size` (m; makeBox with `subdivisions`) of `density` (kg/m³) at
+/// `position`.
+inline core::BodyDef boxBody(const Vec3& size, int subdivisions, double density,
+                             const Vec3& position) {
+  core::BodyDef b;
+  b.mesh = geometry::makeBox(size, subdivisions);
+  b.mass.density = density;
+  b.position = position;
+  return b;
+}
+
+/// A world of `body` above the floor in a still fluid of `fluidDensity` (kg/m³), step 2 ms.
+inline core::WorldDef floorWorld(double fluidDensity, const core::BodyDef& body) {
+  core::WorldDef def;
+  def.fluid.density = fluidDensity;
+  def.floor = core::FloorDef{};
+  def.dt = 0.002;
+  def.bodies.push_back(body);
+  return def;
 }
 
 /// A body of three boxes: a hull (0.3 × 0.1 × 0.1 m) and two arms on hinges at its ends.

@@ -142,18 +142,10 @@ TEST_CASE("A box of half the water's density floats half submerged", "[core][wor
 }
 
 TEST_CASE("Floor contact brings a dropped box to rest on the floor", "[core][world]") {
-  WorldDef def;
-  def.fluid.density = 1.225;
-  def.floor = FloorDef{};
-  def.dt = 0.002;
-  BodyDef b;
-  b.mesh = geometry::makeBox(Vec3(0.1, 0.1, 0.1), 2);
-  b.mass.density = 600.0;
-  b.position = Vec3(0, 0.5, 0);
+  BodyDef b = test::boxBody(Vec3(0.1, 0.1, 0.1), 2, 600.0, Vec3(0, 0.5, 0));
   b.orientation = Quat(Eigen::AngleAxisd(0.3, Vec3(1, 0, 1).normalized()));
   b.velocity = Vec3(0.5, 0, 0);
-  def.bodies.push_back(b);
-  World w(def);
+  World w(test::floorWorld(1.225, b));
   runUntil(&w, 4.0);
   const BodyDiagnostics d = w.diagnostics(0);
   const geometry::VertexMatrix V = w.worldVertices(0);

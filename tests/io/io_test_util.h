@@ -1,14 +1,10 @@
 #pragma once
 // Shared helpers of the io tests: the error a call throws, a temporary directory, whole-file
-// text.
-#include <unistd.h>
-
+// text, paths in the source tree.
 #include <catch2/catch.hpp>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
+#include "../test_util.h"
 #include "io/error.h"
 
 namespace samara::io::test {
@@ -25,44 +21,15 @@ Error errorOf(Fn&& fn) {
   return Error("", "");
 }
 
-/// A fresh directory under the system's temporary directory
-/// ("samara_test_<tag>_<pid>_<counter>"), removed with everything in it afterwards.
-class TempDir {
- public:
-  explicit TempDir(const std::string& tag) {
-    static int counter = 0;
-    path_ =
-        std::filesystem::temp_directory_path() /
-        ("samara_test_" + tag + "_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+using samara::test::readText;
+using samara::test::TempDir;
+using samara::test::writeText;
 
-  /// The path of `name` in the directory.
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
-/// The bytes of the file `path` ("" if it cannot be read).
-inline std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+#ifdef SAMARA_SOURCE_DIR
+/// The path of `relative` in the source tree, e.g. sourcePath("tests/data/anim").
+inline std::string sourcePath(const std::string& relative) {
+  return std::string(SAMARA_SOURCE_DIR) + "/" + relative;
 }
-
-/// Writes `text` to `path` (binary).
-inline void writeText(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
+#endif
 
 }  // namespace samara::io::test

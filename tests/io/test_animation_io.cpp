@@ -16,16 +16,13 @@
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
-using samara::geometry::TriMesh;
-using samara::geometry::VertexMatrix;
-using samara::io::AnimationContext;
-using samara::io::Error;
-using samara::io::LoadedAnimation;
-using samara::io::test::errorOf;
+using namespace samara::geometry;
+using namespace samara::io;
+using namespace samara::io::test;
 
 namespace {
 
-const std::string kDir = std::string(SAMARA_SOURCE_DIR) + "/tests/data/anim";
+const std::string kDir = sourcePath("tests/data/anim");
 const double kHalf = std::sqrt(0.5);
 
 /// Parses `json` as the animation of body 0 of "scene.json" in tests/data/anim.

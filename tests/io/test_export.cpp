@@ -4,7 +4,6 @@
 // origin and quaternion, morph targets equal to the world vertices), the OBJ sequence, the
 // CSV rows equal to `samara run`'s CsvWriter rows bit for bit, .chan rows and .pc2 caches.
 #include <tiny_gltf.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <catch2/catch.hpp>
@@ -20,22 +19,20 @@
 #include <vector>
 
 #include "core/world.h"
+#include "gltf_test_util.h"
 #include "io/csv.h"
 #include "io/error.h"
 #include "io/export.h"
 #include "io/run_driver.h"
 #include "io/scene.h"
+#include "io_test_util.h"
 
 namespace fs = std::filesystem;
-using samara::Mat3;
-using samara::Quat;
-using samara::Vec3;
+using namespace samara;
+using namespace samara::io;
+using namespace samara::io::test;
 using samara::core::World;
 using samara::geometry::VertexMatrix;
-using samara::io::ExportFormat;
-using samara::io::ExportSettings;
-using samara::io::Frame;
-using samara::io::FramePlan;
 
 namespace {
 
@@ -229,10 +226,8 @@ TEST_CASE("run driver: observers see t = 0 and every step; cancel stops before a
 }
 
 TEST_CASE("atomic file: the target appears at commit, whole, or not at all", "[io][export]") {
-  const fs::path dir =
-      fs::temp_directory_path() / ("samara_test_atomic_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const TempDir tmp("atomic");
+  const fs::path& dir = tmp.path();
   const std::string target = (dir / "out.txt").string();
   {
     samara::io::AtomicFile f(target);
@@ -255,7 +250,6 @@ TEST_CASE("atomic file: the target appears at commit, whole, or not at all", "[i
   CHECK(text == "new");
   CHECK_THROWS_AS(samara::io::AtomicFile(dir.string()), samara::io::Error);  // a directory
   CHECK_THROWS_AS(samara::io::AtomicFile((dir / "no" / "x.txt").string()), samara::io::Error);
-  fs::remove_all(dir);
 }
 
 TEST_CASE("export file names: prefix, directory, padding, safe body names", "[io][export]") {
@@ -338,10 +332,8 @@ TEST_CASE("Houdini angles: R = Rz Ry Rx in degrees, continuous", "[io][export]")
 }
 
 TEST_CASE("staged files: renamed together at commit, removed otherwise", "[io][export]") {
-  const fs::path dir =
-      fs::temp_directory_path() / ("samara_test_export_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const TempDir tmp("export");
+  const fs::path& dir = tmp.path();
   auto entries = [&] {
     std::vector<std::string> names;
     for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename());
@@ -383,7 +375,6 @@ TEST_CASE("staged files: renamed together at commit, removed otherwise", "[io][e
                     samara::io::Error);
   }
   CHECK(entries() == std::vector<std::string>{"c.txt"});
-  fs::remove_all(dir);
 }
 
 TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world vertices",
@@ -402,13 +393,9 @@ TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world
       exportAll(ExportFormat::kCsv, "m.csv", world, baked, plan);
   const std::vector<std::string> csv = lines(csvFiles.files.at("m.csv"));
 
-  tinygltf::Model m;
-  tinygltf::TinyGLTF loader;
-  std::string err, warn;
-  REQUIRE(loader.LoadBinaryFromMemory(&m, &err, &warn,
-                                      reinterpret_cast<const unsigned char*>(bytes.data()),
-                                      static_cast<unsigned int>(bytes.size())));
-  INFO(err << warn);
+  std::string messages;
+  const tinygltf::Model m = parseGlb(bytes, &messages);
+  INFO(messages);
   CHECK(m.asset.version == "2.0");
   REQUIRE(m.nodes.size() == nb);
   REQUIRE(m.scenes.size() == 1);

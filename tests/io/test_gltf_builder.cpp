@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/animation.h"
+#include "gltf_test_util.h"
 #include "io/gltf_builder.h"
 #include "io/gltf_skin.h"
 #include "io_test_util.h"
@@ -18,7 +19,7 @@
 namespace gltf = samara::io::gltf;
 using samara::Quat;
 using samara::Vec3;
-using samara::io::test::TempDir;
+using namespace samara::io::test;
 
 namespace {
 
@@ -67,7 +68,7 @@ TEST_CASE("glTF builder: a skinned mesh reads back with loadGltfSkin", "[io][glt
   TempDir dir("gltf_builder");
   const std::string path = dir.file("tet.gltf");
   b.writeGltf(path);
-  CHECK(samara::io::test::readText(dir.file("tet.bin")).size() % 4 == 0);
+  CHECK(readText(dir.file("tet.bin")).size() % 4 == 0);
   samara::geometry::TriMesh rest;
   const auto skin = samara::io::loadGltfSkin(path, {}, &rest);
   REQUIRE(rest.numVertices() == 4);
@@ -109,12 +110,7 @@ TEST_CASE("glTF builder: a glb with morph targets parses with tinygltf", "[io][g
   b.writeGlb(out, "tet.glb");
   const std::string bytes = out.str();
   REQUIRE(bytes.compare(0, 4, "glTF") == 0);
-  tinygltf::Model m;
-  tinygltf::TinyGLTF loader;
-  std::string err, warn;
-  REQUIRE(loader.LoadBinaryFromMemory(&m, &err, &warn,
-                                      reinterpret_cast<const unsigned char*>(bytes.data()),
-                                      static_cast<unsigned int>(bytes.size())));
+  const tinygltf::Model m = parseGlb(bytes);
   CHECK(m.asset.generator == "samara test");
   for (const tinygltf::BufferView& v : m.bufferViews) CHECK(v.byteOffset % 4 == 0);
   const tinygltf::Accessor& pos = m.accessors.at(0);

@@ -10,16 +10,12 @@
 #include "io_test_util.h"
 
 using samara::geometry::TriMesh;
-using samara::io::Error;
-using samara::io::loadObj;
-using samara::io::parseObj;
-using samara::io::test::errorOf;
+using namespace samara::io;
+using namespace samara::io::test;
 
 namespace {
 
-std::string meshPath(const std::string& name) {
-  return std::string(SAMARA_SOURCE_DIR) + "/tests/data/meshes/" + name;
-}
+std::string meshPath(const std::string& name) { return sourcePath("tests/data/meshes/" + name); }
 
 /// Signed volume (m³) of a closed mesh: positive when the faces point outward.
 double signedVolume(const TriMesh& m) {
@@ -96,73 +92,51 @@ TEST_CASE("OBJ errors name the file and the line", "[io][obj][errors]") {
     CHECK(e.path() == meshPath("does_not_exist.obj"));
     CHECK_THAT(e.what(), Catch::Contains("not found"));
   }
-  SECTION("non-manifold edge: the line of the third face") {
-    const Error e = fileError("nonmanifold.obj");
-    CHECK(e.line() == 10);
-    CHECK_THAT(e.what(), Catch::StartsWith(meshPath("nonmanifold.obj") + ":10: "));
-    CHECK_THAT(e.what(), Catch::Contains("non-manifold"));
-  }
-  SECTION("degenerate face after a triangulated quad") {
-    const Error e = fileError("degenerate.obj");
-    CHECK(e.line() == 11);
-    CHECK_THAT(e.what(), Catch::Contains("degenerate"));
-  }
-  SECTION("nan coordinate") {
-    const Error e = fileError("nan_vertex.obj");
-    CHECK(e.line() == 3);
-    CHECK_THAT(e.what(), Catch::Contains("not a finite number"));
-  }
-  SECTION("overflowing coordinate") {
-    const Error e = textError("v 0 0 0\nv 1e999 0 0\nv 0 1 0\nf 1 2 3\n");
-    CHECK(e.line() == 2);
-    CHECK_THAT(e.what(), Catch::StartsWith("x.obj:2: "));
-  }
-  SECTION("text where a number belongs") {
-    const Error e = textError("v 0 0 zero\n");
-    CHECK(e.line() == 1);
-    CHECK_THAT(e.what(), Catch::Contains("\"zero\" is not a number"));
-  }
-  SECTION("two coordinates") {
-    const Error e = textError("v 0 0 0\n  v 1 2\n");
-    CHECK(e.line() == 2);
-  }
-  SECTION("index out of range") {
-    const Error e = fileError("bad_index.obj");
-    CHECK(e.line() == 5);
-    CHECK_THAT(e.what(), Catch::Contains("does not exist"));
-  }
-  SECTION("relative index before the first vertex") {
-    const Error e = textError("v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n");
-    CHECK(e.line() == 4);
-  }
-  SECTION("index 0") {
-    const Error e = textError("v 0 0 0\nv 1 0 0\nv 0 1 0\n\nf 0 1 2\n");
-    CHECK(e.line() == 5);
-    CHECK_THAT(e.what(), Catch::Contains("malformed face"));
-  }
-  SECTION("a face with two vertices") {
-    const Error e = textError("v 0 0 0\nv 1 0 0\nf 1 2\n");
-    CHECK(e.line() == 3);
-  }
-  SECTION("repeated vertex in a face") {
-    const Error e = textError("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 2\n");
-    CHECK(e.line() == 4);
-  }
-  SECTION("inconsistent orientation") {
-    // Two triangles sharing edge 1-2 traversed in the same direction.
-    const Error e = textError("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nf 1 2 3\nf 1 2 4\n");
-    CHECK(e.line() == 6);
-  }
-  SECTION("no faces") {
-    const Error e = fileError("no_faces.obj");
-    CHECK_THAT(e.what(), Catch::Contains("no faces"));
+  // Each case: the error of reading tests/data/meshes/`file` or, without a file, of parsing
+  // `text` as "x.obj"; its line (0: not checked), the start of its message and a part of it
+  // (empty: not checked).
+  struct Case {
+    const char* what;
+    const char* file;
+    const char* text;
+    int line;
+    std::string prefix;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"non-manifold edge: the line of the third face", "nonmanifold.obj", "", 10,
+       meshPath("nonmanifold.obj") + ":10: ", "non-manifold"},
+      {"degenerate face after a triangulated quad", "degenerate.obj", "", 11, "", "degenerate"},
+      {"nan coordinate", "nan_vertex.obj", "", 3, "", "not a finite number"},
+      {"overflowing coordinate", "", "v 0 0 0\nv 1e999 0 0\nv 0 1 0\nf 1 2 3\n", 2,
+       "x.obj:2: ", ""},
+      {"text where a number belongs", "", "v 0 0 zero\n", 1, "", "\"zero\" is not a number"},
+      {"two coordinates", "", "v 0 0 0\n  v 1 2\n", 2, "", ""},
+      {"index out of range", "bad_index.obj", "", 5, "", "does not exist"},
+      {"relative index before the first vertex", "", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf -1 -2 -4\n", 4,
+       "", ""},
+      {"index 0", "", "v 0 0 0\nv 1 0 0\nv 0 1 0\n\nf 0 1 2\n", 5, "", "malformed face"},
+      {"a face with two vertices", "", "v 0 0 0\nv 1 0 0\nf 1 2\n", 3, "", ""},
+      {"repeated vertex in a face", "", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 2\n", 4, "", ""},
+      // Two triangles sharing edge 1-2 traversed in the same direction.
+      {"inconsistent orientation", "", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nf 1 2 3\nf 1 2 4\n", 6,
+       "", ""},
+      {"no faces", "no_faces.obj", "", 0, "", "no faces"},
+  };
+  for (const Case& c : cases) {
+    DYNAMIC_SECTION(c.what) {
+      const Error e = *c.file ? fileError(c.file) : textError(c.text);
+      if (c.line > 0) CHECK(e.line() == c.line);
+      if (!c.prefix.empty()) CHECK_THAT(e.what(), Catch::StartsWith(c.prefix));
+      if (*c.message) CHECK_THAT(e.what(), Catch::Contains(c.message));
+    }
   }
   SECTION("empty file") {
     const Error e = errorOf([] { parseObj("", "empty.obj"); });
     CHECK_THAT(e.what(), Catch::StartsWith("empty.obj: "));
   }
   SECTION("a directory") {
-    const Error e = errorOf([] { loadObj(std::string(SAMARA_SOURCE_DIR) + "/tests/data"); });
+    const Error e = errorOf([] { loadObj(sourcePath("tests/data")); });
     CHECK_THAT(e.what(), Catch::Contains("not a regular file"));
   }
   SECTION("a file over the size limit") {

@@ -9,19 +9,22 @@
 #include "io/scene.h"
 #include "io_test_util.h"
 
-using samara::core::MassMode;
-using samara::core::WorldDef;
-using samara::io::Error;
-using samara::io::SetList;
-using samara::io::test::errorOf;
+using namespace samara::core;
+using namespace samara::io;
+using namespace samara::io::test;
 
 namespace {
 
-const std::string kDataDir = std::string(SAMARA_SOURCE_DIR) + "/tests/data/scenes";
+const std::string kDataDir = sourcePath("tests/data/scenes");
 
 WorldDef scene(const std::string& text, const SetList& sets = {},
                const samara::io::SceneLimits& limits = {}) {
   return samara::io::parseScene(text, "test.json", kDataDir, sets, limits);
+}
+
+/// A one-body scene: a body of total mass 1 whose mesh object has the members `mesh`.
+std::string meshScene(const std::string& mesh) {
+  return R"({"bodies": [{"mesh": {)" + mesh + R"(}, "mass": {"total": 1}}]})";
 }
 
 /// A one-body scene with `body` spliced into the body object and `top` into the root.
@@ -39,7 +42,7 @@ Error sceneError(const std::string& text, const SetList& sets = {}) {
 
 TEST_CASE("the shipped scenes load and build a World", "[io][scene]") {
   for (const char* name : {"falling_plate", "sinking_sphere", "box_on_floor"}) {
-    const std::string path = std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/" + name + ".json";
+    const std::string path = sourcePath("assets/scenes/" + std::string(name) + ".json");
     INFO(path);
     WorldDef def = samara::io::loadScene(path);
     CHECK(def.name == name);
@@ -69,7 +72,7 @@ TEST_CASE("every lesson in assets/lessons has a title and a text and builds a Wo
           "[io][scene][lesson]") {
   for (const char* name : {"plate_normal_tangential", "sphere_added_mass", "leaf_flutter",
                            "maple_seed_autorotation", "coin_in_water", "swimming_eel"}) {
-    const std::string path = std::string(SAMARA_SOURCE_DIR) + "/assets/lessons/" + name + ".json";
+    const std::string path = sourcePath("assets/lessons/" + std::string(name) + ".json");
     INFO(path);
     const std::optional<samara::io::Lesson> l = samara::io::loadLesson(path);
     REQUIRE(l);
@@ -257,26 +260,21 @@ TEST_CASE("scene errors name the file and the field", "[io][scene][errors]") {
        "/bodies/1/name", "duplicate body name"},
       {"duplicate key", R"({"bodies": [{"mass": {"total": 1}, "mass": {"total": 2}}]})",
        "/bodies/0", "duplicate key \"mass\""},
-      {"radius 0",
-       R"({"bodies": [{"mesh": {"primitive": "sphere", "radius": 0}, "mass": {"total": 1}}]})",
-       "/bodies/0/mesh/radius", "must be > 0"},
-      {"unknown primitive",
-       R"({"bodies": [{"mesh": {"primitive": "torus"}, "mass": {"total": 1}}]})",
-       "/bodies/0/mesh/primitive", "unknown primitive \"torus\""},
-      {"subdivisions > 7",
-       R"({"bodies": [{"mesh": {"primitive": "sphere", "radius": 1, "subdivisions": 8}, "mass": {"total": 1}}]})",
+      {"radius 0", meshScene(R"("primitive": "sphere", "radius": 0)"), "/bodies/0/mesh/radius",
+       "must be > 0"},
+      {"unknown primitive", meshScene(R"("primitive": "torus")"), "/bodies/0/mesh/primitive",
+       "unknown primitive \"torus\""},
+      {"subdivisions > 7", meshScene(R"("primitive": "sphere", "radius": 1, "subdivisions": 8)"),
        "/bodies/0/mesh/subdivisions", "[0, 7]"},
       {"segments > 4096",
-       R"({"bodies": [{"mesh": {"primitive": "disk", "radius": 1, "thickness": 0.1, "segments": 5000}, "mass": {"total": 1}}]})",
+       meshScene(R"("primitive": "disk", "radius": 1, "thickness": 0.1, "segments": 5000)"),
        "/bodies/0/mesh/segments", "[3, 4096]"},
-      {"cells > 1024",
-       R"({"bodies": [{"mesh": {"primitive": "plate", "size": [1, 1], "segments": [2, 2000]}, "mass": {"total": 1}}]})",
+      {"cells > 1024", meshScene(R"("primitive": "plate", "size": [1, 1], "segments": [2, 2000])"),
        "/bodies/0/mesh/segments/1", "[1, 1024]"},
-      {"cells = 0",
-       R"({"bodies": [{"mesh": {"primitive": "box", "size": [1, 1, 1], "cells": 0}, "mass": {"total": 1}}]})",
+      {"cells = 0", meshScene(R"("primitive": "box", "size": [1, 1, 1], "cells": 0)"),
        "/bodies/0/mesh/cells", "must be an integer in [1, 1024] (got 0)"},
       {"segments = 2",
-       R"({"bodies": [{"mesh": {"primitive": "cylinder", "radius": 1, "length": 1, "segments": 2}, "mass": {"total": 1}}]})",
+       meshScene(R"("primitive": "cylinder", "radius": 1, "length": 1, "segments": 2)"),
        "/bodies/0/mesh/segments", "[3, 4096]"},
       {"missing mesh file", R"({"bodies": [{"mesh": "nope.obj", "mass": {"total": 1}}]})",
        "/bodies/0/mesh", "mesh file \"nope.obj\" not found"},

@@ -19,21 +19,15 @@
 #include "io_test_util.h"
 
 namespace fs = std::filesystem;
-using samara::Quat;
-using samara::Vec3;
-using samara::core::World;
-using samara::core::WorldDef;
-using samara::io::Error;
-using samara::io::SetList;
-using samara::io::test::errorOf;
-using samara::io::test::readText;
-using samara::io::test::TempDir;
-using samara::io::test::writeText;
+using namespace samara;
+using namespace samara::core;
+using namespace samara::io;
+using namespace samara::io::test;
 
 namespace {
 
-const std::string kScenes = std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/";
-const std::string kAnim = std::string(SAMARA_SOURCE_DIR) + "/tests/data/anim/";
+const std::string kScenes = sourcePath("assets/scenes/");
+const std::string kAnim = sourcePath("tests/data/anim/");
 
 /// The CSV `samara run` writes for `def`, `steps` steps (every step).
 std::string runCsv(WorldDef def, int steps) {

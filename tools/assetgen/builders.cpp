@@ -129,6 +129,12 @@ int scaledCount(int base, double resolution, int lo) {
   return std::max(lo, static_cast<int>(std::lround(base * resolution)));
 }
 
+LoftCounts loftCounts(double resolution, int rings, int ringsLo, int halfSegments,
+                      int halfSegmentsLo) {
+  return {scaledCount(rings, resolution, ringsLo),
+          2 * scaledCount(halfSegments, resolution, halfSegmentsLo)};
+}
+
 double smoothstep(double x) {
   x = std::clamp(x, 0.0, 1.0);
   return x * x * (3.0 - 2.0 * x);

@@ -57,6 +57,17 @@ geometry::TriMesh rotated(const geometry::TriMesh& mesh, const Vec3& pivot, cons
 /// max(lo, round(base · resolution)), for segment counts.
 int scaledCount(int base, double resolution, int lo);
 
+/// Ring and segment counts of a lofted body.
+struct LoftCounts {
+  int rings = 0;
+  int segments = 0;
+};
+
+/// rings = scaledCount(`rings`, resolution, `ringsLo`), segments = 2 · scaledCount(
+/// `halfSegments`, resolution, `halfSegmentsLo`) (even, for a mirror-symmetric section).
+LoftCounts loftCounts(double resolution, int rings, int ringsLo, int halfSegments,
+                      int halfSegmentsLo);
+
 /// 3x² − 2x³ clamped to [0, 1].
 double smoothstep(double x);
 

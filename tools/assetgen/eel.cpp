@@ -23,8 +23,7 @@ double eelFlattening(double s) { return 0.55 - 0.3 * s; }
 }  // namespace
 
 Model makeEel(double resolution) {
-  const int rings = scaledCount(120, resolution, 16);
-  const int segments = 2 * scaledCount(12, resolution, 4);
+  const auto [rings, segments] = loftCounts(resolution, 120, 16, 12, 4);
   ModelBuilder b("eel", "eel, 1 m long along x, head at -x, laterally flattened (thin in z)");
   b.add("eel",
         loftAlongX(-0.5 * kLength, 0.5 * kLength, 0.0, 0.0, rings, segments, [](double s, Ring* r) {

@@ -55,6 +55,16 @@ std::vector<std::string> objHeader(const Model& m, const std::vector<std::string
   return h;
 }
 
+/// Writes <meshes>/<stem>.obj (`model`, with `note` in its header) and <scenes>/<stem>.json
+/// (sceneJson of `world` after `comment`); false if either cannot be written.
+bool writeFlyer(const std::filesystem::path& meshes, const std::filesystem::path& scenes,
+                const std::string& stem, const Model& model, const std::string& note,
+                const core::WorldDef& world, const std::string& comment) {
+  bool ok = writeText(meshes / (stem + ".obj"), formatObj(model, objHeader(model, {note})));
+  ok &= writeText(scenes / (stem + ".json"), sceneJson(world, stem, comment));
+  return ok;
+}
+
 }  // namespace
 
 bool writeGalleryFlyers(const std::filesystem::path& out) {
@@ -72,7 +82,6 @@ bool writeGalleryFlyers(const std::filesystem::path& out) {
                 sp.span * 1e3, sp.chord * 1e3, seed.wingMass * 1e6, sp.density * sp.thickness,
                 100.0 * sp.veinFraction, sp.nutMass * 1e6, seed.nutSolidMass * 1e6,
                 seed.nutPoint.mass * 1e6);
-  ok &= writeText(meshes / "maple_seed.obj", formatObj(seed.model, objHeader(seed.model, {note})));
   const std::string seedComment =
       "// A maple seed (GwtF Fig. 1, 10): a closed nut and a cambered wing with washout whose\n"
       "// mass is mostly in its leading-edge vein (tools/assetgen/gallery_flyers.h), released\n"
@@ -82,8 +91,7 @@ bool writeGalleryFlyers(const std::filesystem::path& out) {
       "// (Acer palmatum, Lee, Lee & Sohn 2014: 1.2 m/s, 20.8 rev/s, 22 deg), the same for\n"
       "// h = 0.5-2 ms. Set \"delta\": 0 to switch the added mass off: this seed then spins\n"
       "// faster, nearly flat, and descends at 1.5 m/s.\n";
-  ok &= writeText(scenes / "maple_seed.json",
-                  sceneJson(mapleSeedWorld(sp), "maple_seed", seedComment));
+  ok &= writeFlyer(meshes, scenes, "maple_seed", seed.model, note, mapleSeedWorld(sp), seedComment);
 
   // Paper copter.
   const PaperCopterParams cp;
@@ -93,15 +101,13 @@ bool writeGalleryFlyers(const std::filesystem::path& out) {
                 "pitch %.2f rad; paper clip %.2f g (point mass in the scene)",
                 cp.width * 1e3, cp.length * 1e3, cp.paperMass * 1e3, cp.paperThickness * 1e6,
                 cp.bladeLength * 1e3, cp.droop, cp.bladePitch, cp.clipMass * 1e3);
-  ok &= writeText(meshes / "paper_copter.obj",
-                  formatObj(copter.model, objHeader(copter.model, {note})));
   const std::string copterComment =
       "// The Exploratorium paper roto-copter (GwtF Fig. 11): a 4 cm x 16 cm strip of 120 um\n"
       "// paper (0.5 g), two 7 cm blades folded opposite ways, a folded body and a 1 g paper\n"
       "// clip. Released at rest it spins up within about 2 s and descends steadily at about\n"
       "// 1.5 m/s, spinning clockwise seen from above (tests/gallery/test_gallery_flyers.cpp).\n";
-  ok &= writeText(scenes / "paper_copter.json",
-                  sceneJson(paperCopterWorld(cp), "paper_copter", copterComment));
+  ok &= writeFlyer(meshes, scenes, "paper_copter", copter.model, note, paperCopterWorld(cp),
+                   copterComment);
   return ok;
 }
 

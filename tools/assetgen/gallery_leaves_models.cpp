@@ -2,8 +2,10 @@
 // definitions, and the measurements behind the gallery checks (issue 5).
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <functional>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "builders.h"
@@ -14,6 +16,13 @@ namespace samara::assetgen {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
+
+/// names[e] for an enumerator `e` of an enum numbered from 0, `fallback` for any other value.
+template <typename Enum, std::size_t N>
+const char* enumName(Enum e, const char* const (&names)[N], const char* fallback) {
+  const auto i = static_cast<std::size_t>(e);
+  return i < N ? names[i] : fallback;
+}
 
 /// Outline and shape of one leaf. The outline is star-shaped about the origin, given as a
 /// closed curve s ∈ [0, 2π) → (x, z); s = 0 is the tip (+x), s = π the base (−x).
@@ -97,15 +106,8 @@ double bladeHeight(const LeafSpec& s, double x, double z) {
 }  // namespace
 
 std::string leafName(LeafShape shape) {
-  switch (shape) {
-    case LeafShape::kBeech:
-      return "leaf_beech";
-    case LeafShape::kMaple:
-      return "leaf_maple";
-    case LeafShape::kWillow:
-      return "leaf_willow";
-  }
-  return "leaf";
+  static const char* const kNames[] = {"leaf_beech", "leaf_maple", "leaf_willow"};
+  return enumName(shape, kNames, "leaf");
 }
 
 Model makeLeaf(LeafShape shape, double resolution) {
@@ -317,17 +319,8 @@ double plateIStar(double plateDensity, double thickness, double fluidDensity, do
 }
 
 const char* regimeName(FallRegime r) {
-  switch (r) {
-    case FallRegime::kSteady:
-      return "steady";
-    case FallRegime::kFluttering:
-      return "fluttering";
-    case FallRegime::kTumbling:
-      return "tumbling";
-    case FallRegime::kChaotic:
-      return "chaotic";
-  }
-  return "?";
+  static const char* const kNames[] = {"steady", "fluttering", "tumbling", "chaotic"};
+  return enumName(r, kNames, "?");
 }
 
 double platePitch(const Quat& q) {

@@ -108,32 +108,39 @@ std::string eelScene(const Model& eel, const WaveParams& w) {
       s);
 }
 
+namespace {
+
+/// The scene text of weightlessScene(`name`, ...) whose one body `name` is `model` with `mass`
+/// doing the rigid-part animation `anim`, after `comment`.
+std::string partsAnimatedScene(const std::string& name, double density, double dt, double duration,
+                               const Model& model, const ordered_json& mass,
+                               const core::RigidPartsAnimation& anim, const std::string& comment) {
+  const ordered_json s =
+      weightlessScene(name, density, dt, duration,
+                      animatedBody(name, model.name, mass,
+                                   ordered_json::parse(partsAnimationJson(anim, model, -1))));
+  return withComment(comment, s);
+}
+
+}  // namespace
+
 std::string turtleScene(const TurtleModel& turtle, const core::RigidPartsAnimation& stroke) {
-  const ordered_json s = weightlessScene(
-      "turtle", 998.0, 0.0025, 10.0,
-      animatedBody("turtle", turtle.model.name, {{"density", 998.0}},
-                   ordered_json::parse(partsAnimationJson(stroke, turtle.model, -1))));
-  return withComment(
-      "// A sea turtle in water (GwtF Fig. 1): the front flippers flap about "
-      "the shoulders (joint\n// parts \"flap_*\") while their child parts "
-      "feather the flippers a quarter stroke ahead, so\n// the stroke pushes "
-      "water backwards and the turtle swims +x (about 0.4 m/s). The rear\n// "
-      "flippers are held as elevators. Neutrally buoyant: gravity off.\n",
-      s);
+  return partsAnimatedScene("turtle", 998.0, 0.0025, 10.0, turtle.model, {{"density", 998.0}},
+                            stroke,
+                            "// A sea turtle in water (GwtF Fig. 1): the front flippers flap about "
+                            "the shoulders (joint\n// parts \"flap_*\") while their child parts "
+                            "feather the flippers a quarter stroke ahead, so\n// the stroke pushes "
+                            "water backwards and the turtle swims +x (about 0.4 m/s). The rear\n// "
+                            "flippers are held as elevators. Neutrally buoyant: gravity off.\n");
 }
 
 std::string zeppelinScene(const ZeppelinModel& zep, const core::RigidPartsAnimation& controls) {
-  const ordered_json s = weightlessScene(
-      "zeppelin", 1.225, 0.002, 15.0,
-      animatedBody("zeppelin", zep.model.name, {{"total", 1.258}},
-                   ordered_json::parse(partsAnimationJson(controls, zep.model, -1))));
-  return withComment(
-      "// A zeppelin in air (GwtF Fig. 13): two counter-rotating propellers "
-      "(8 rev/s) push it +x\n// to about 2.3 m/s; the rudder, deflected over "
-      "the first second, turns it to the right\n// (yaw rate about -0.14 "
-      "rad/s). Neutral buoyancy (mass = air density x hull volume): gravity "
-      "off.\n",
-      s);
+  return partsAnimatedScene("zeppelin", 1.225, 0.002, 15.0, zep.model, {{"total", 1.258}}, controls,
+                            "// A zeppelin in air (GwtF Fig. 13): two counter-rotating propellers "
+                            "(8 rev/s) push it +x\n// to about 2.3 m/s; the rudder, deflected over "
+                            "the first second, turns it to the right\n// (yaw rate about -0.14 "
+                            "rad/s). Neutral buoyancy (mass = air density x hull volume): gravity "
+                            "off.\n");
 }
 
 std::string seaSnakeScene() {

@@ -45,8 +45,7 @@ SkinnedModel makeSeaSnake(double resolution) {
   const double x0 = -0.5 * kLength;
 
   // Straight tube (the skeleton's straight pose).
-  const int rings = scaledCount(96, resolution, 16);
-  const int segments = 2 * scaledCount(8, resolution, 4);
+  const auto [rings, segments] = loftCounts(resolution, 96, 16, 8, 4);
   geometry::TriMesh straight =
       loftAlongX(x0, x0 + kLength, 0.0, 0.0, rings, segments, [](double s, Ring* r) {
         snakeSection(s, &r->ryUp, &r->rz);

@@ -45,8 +45,7 @@ TurtleModel makeTurtle(double resolution) {
                  "sea turtle heading +x (up +y, right +z): shell, head, four flipper slabs");
   // Shell: a domed loft with an elliptic planform.
   {
-    const int rings = scaledCount(48, resolution, 12);
-    const int segments = 2 * scaledCount(24, resolution, 6);
+    const auto [rings, segments] = loftCounts(resolution, 48, 12, 24, 6);
     b.add("shell", loftAlongX(-kShellHalfLength, kShellHalfLength, 0.0, 0.0, rings, segments,
                               [](double, Ring* r) {
                                 const double f = shellFactor(r->x);
@@ -57,8 +56,7 @@ TurtleModel makeTurtle(double resolution) {
   }
   // Head: an ellipsoid in front, touching the shell's front tip.
   {
-    const int rings = scaledCount(16, resolution, 6);
-    const int segments = 2 * scaledCount(8, resolution, 4);
+    const auto [rings, segments] = loftCounts(resolution, 16, 6, 8, 4);
     const double x0 = 0.37, x1 = 0.62, c = 0.5 * (x0 + x1), a = 0.5 * (x1 - x0);
     b.add("head", loftAlongX(x0, x1, 0.01, 0.0, rings, segments, [&](double, Ring* r) {
             const double u = (r->x - c) / a;

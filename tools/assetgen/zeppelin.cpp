@@ -73,8 +73,7 @@ geometry::TriMesh rightPropeller(const Vec3& hub, int nu, int nv) {
 /// pylon slab joining it to the hull.
 geometry::TriMesh rightNacelle(double resolution) {
   const double x0 = kPropX + 0.04, x1 = -0.50, c = 0.5 * (x0 + x1), a = 0.5 * (x1 - x0);
-  const int rings = scaledCount(14, resolution, 6);
-  const int segments = 2 * scaledCount(8, resolution, 4);
+  const auto [rings, segments] = loftCounts(resolution, 14, 6, 8, 4);
   geometry::TriMesh m = loftAlongX(x0, x1, 0.0, kPropZ, rings, segments, [&](double, Ring* r) {
     const double u = (r->x - c) / a;
     r->ryUp = r->ryDown = r->rz = 0.065 * std::sqrt(std::max(0.0, 1.0 - u * u));
@@ -96,8 +95,7 @@ ZeppelinModel makeZeppelin(double resolution) {
   ModelBuilder b("zeppelin",
                  "zeppelin flying +x (up +y, right +z): hull, fins, nacelles, propellers, rudder");
   {
-    const int rings = scaledCount(64, resolution, 12);
-    const int segments = 2 * scaledCount(24, resolution, 6);
+    const auto [rings, segments] = loftCounts(resolution, 64, 12, 24, 6);
     std::vector<Ring> section;
     // Rings uniform in the ellipse's angle: x = −a cos θ, r = b sin θ.
     for (int i = 1; i < rings; ++i) {
