@@ -131,10 +131,12 @@ std::vector<std::string> ghostNames() {
   return names;
 }
 
+bool modelUsesDelta(const core::BodyDef& def) { return !def.fluidModel && !def.firstOrder; }
+
 bool setAllModels(core::WorldDef* def, const std::string& name) {
   if (name == kNoAddedMassGhost) {
     for (core::BodyDef& b : def->bodies) {
-      if (!b.fluidModel && !b.firstOrder) b.delta = 0.0;
+      if (modelUsesDelta(b)) b.delta = 0.0;
     }
     return true;
   }

@@ -128,6 +128,12 @@ bool applyOverrides(const Overrides& o, core::WorldDef* def, std::string* error)
 /// for bit.
 io::SetList overrideSets(const Overrides& o);
 
+/// Whether body `def`'s fluid model uses δ (the added-mass length): samara's own model,
+/// gwtf, does; the others (vacuum, MuJoCo, Xie–Miyata, Gross et al.) do not. The one place
+/// the runtime and the viewer decide this; it belongs to the model layer once the models
+/// expose it.
+bool modelUsesDelta(const core::BodyDef& def);
+
 /// Gives every body of `def` the model `name` with its default parameters (a ghost's
 /// definition). Returns false (def unchanged) for an unknown name.
 bool setAllModels(core::WorldDef* def, const std::string& name);

@@ -1,4 +1,4 @@
-#include "app/teaching.h"
+#include "app/panels/teaching.h"
 
 #include <imgui.h>
 
