@@ -156,11 +156,7 @@ void Runner::apply(Command& command) {
 }
 
 bool Runner::applyParameterCommand(const Command& command) {
-  const bool parameter = std::holds_alternative<SetFluidDensity>(command) ||
-                         std::holds_alternative<SetWind>(command) ||
-                         std::holds_alternative<SetDelta>(command) ||
-                         std::holds_alternative<SetDt>(command);
-  if (!parameter) return false;
+  if (!isParameterCommand(command)) return false;
   if (std::holds_alternative<SetDt>(command)) reanchor_ = true;
   if (!world_) return true;
   if (!applyParameter(command, &*world_)) {
