@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "app/camera.h"
-#include "app/offscreen.h"
-#include "app/renderer.h"
+#include "app/render/camera.h"
+#include "app/render/offscreen.h"
+#include "app/render/renderer.h"
 #include "app/video.h"
 
 struct GLFWwindow;

@@ -5,9 +5,9 @@
 // keeps everything else it needs (its sliders, paths, lists) to itself.
 #include <string>
 
-#include "app/camera.h"
 #include "app/layout.h"
-#include "app/renderer.h"
+#include "app/render/camera.h"
+#include "app/render/renderer.h"
 #include "runtime/fall_patterns.h"
 #include "runtime/runner.h"
 #include "runtime/time_series.h"

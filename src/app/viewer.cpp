@@ -18,7 +18,6 @@
 
 #include "app/capture.h"
 #include "app/context.h"
-#include "app/glm_eigen.h"
 #include "app/input.h"
 #include "app/panels/body.h"
 #include "app/panels/compare.h"
@@ -35,7 +34,8 @@
 #include "app/panels/teaching.h"
 #include "app/panels/view.h"
 #include "app/paths.h"
-#include "app/shader.h"
+#include "app/render/glm_eigen.h"
+#include "app/render/shader.h"
 #include "app/window.h"
 
 namespace samara::app {

@@ -16,6 +16,10 @@
 // bodies.N.model=…` with the same commands. If a ghost step fails the run pauses with the
 // ghost named; the main world is then one step ahead, and the next step advances the
 // ghost alone.
+//
+// The pieces: the ghost world is a GhostRun (ghost.h), the recorded steps a StepHistory
+// (history.h), and what a snapshot is built from publish.h (body caches, Newton window,
+// rate meter); the runner keeps the thread, the queue, tick() and the commands.
 #include <condition_variable>
 #include <cstdint>
 #include <memory>

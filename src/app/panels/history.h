@@ -4,7 +4,7 @@
 // trails and overlays show the recorded step and every plot a cursor at its time; "resume"
 // continues from the live state (the last step taken), not from the scrubbed one.
 #include "app/context.h"
-#include "app/plot.h"
+#include "app/widgets/plot.h"
 
 namespace samara::app {
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "app/context.h"
-#include "app/plot.h"
+#include "app/widgets/plot.h"
 
 namespace samara::app {
 

@@ -9,8 +9,8 @@
 #include <initializer_list>
 #include <utility>
 
-#include "app/glm_eigen.h"
-#include "app/glyph.h"
+#include "app/render/glm_eigen.h"
+#include "app/render/glyph.h"
 
 namespace samara::app {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "app/glm_eigen.h"
+#include "app/render/glm_eigen.h"
 #include "app/widgets/widgets.h"
 #include "app/window.h"
 

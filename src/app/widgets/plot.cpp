@@ -1,11 +1,11 @@
-#include "app/plot.h"
+#include "app/widgets/plot.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <utility>
 
-#include "app/ticks.h"
+#include "app/widgets/ticks.h"
 
 namespace samara::app {
 

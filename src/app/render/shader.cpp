@@ -1,4 +1,4 @@
-#include "app/shader.h"
+#include "app/render/shader.h"
 
 #include <filesystem>
 #include <fstream>

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "app/camera.h"
-#include "app/shader.h"
+#include "app/render/camera.h"
+#include "app/render/shader.h"
 #include "runtime/snapshot.h"
 
 namespace samara::app {

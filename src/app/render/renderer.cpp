@@ -1,10 +1,10 @@
-#include "app/renderer.h"
+#include "app/render/renderer.h"
 
 #include <algorithm>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "app/glm_eigen.h"
+#include "app/render/glm_eigen.h"
 
 namespace samara::app {
 
