@@ -23,7 +23,7 @@ std::string Capture::openVideo(const std::string& path, GLFWwindow* window, doub
 std::string Capture::take(const CaptureSource& source, std::vector<unsigned char>* rgb, int* width,
                           int* height) {
   if (shotSize_[0] > 0 && shotSize_[1] > 0) {
-    const std::string why = offscreen_.prepare(shotSize_[0], shotSize_[1], source.msaa);
+    std::string why = offscreen_.prepare(shotSize_[0], shotSize_[1], source.msaa);
     if (!why.empty()) return why;
     offscreen_.bind();
     source.renderer->draw(*source.camera, shotSize_[0], shotSize_[1], 0.0f, *source.render);

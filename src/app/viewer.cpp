@@ -58,7 +58,7 @@ struct FrameStats {
 void printStats(const FrameStats& f, const runtime::Snapshot& s, bool lockstep, std::ostream& out) {
   const double span = f.lastWall - f.firstWall;
   const double meanFrameMs = f.frames > 1 ? 1000.0 * span / static_cast<double>(f.frames - 1) : 0.0;
-  const double steps = static_cast<double>(s.stepIndex - f.stepsAtFirstFrame);
+  const auto steps = static_cast<double>(s.stepIndex - f.stepsAtFirstFrame);
   char buf[512];
   std::snprintf(buf, sizeof buf,
                 "samara view: %lld frames, mean frame %.2f ms (%.1f fps), render %.2f ms/frame; "

@@ -19,7 +19,7 @@ std::string GhostRun::build(const core::WorldDef& mainDef, const std::string& la
     initial_ = g;
     world_ = std::move(g);
   } catch (const std::exception& e) {
-    const std::string why = "ghost (" + *model_ + ") turned off: " + e.what();
+    std::string why = "ghost (" + *model_ + ") turned off: " + e.what();
     model_.reset();
     return why;
   }

@@ -33,9 +33,9 @@ void HistoryPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s, PlotView
 void HistoryPanel::drawScrub(ViewerContext& ctx, const runtime::Snapshot& s) {
   const bool have = s.historyLast > s.historyFirst;
   // The slider runs over recorded step indices; its label shows the time.
-  long long step = static_cast<long long>(s.stepIndex);
-  const long long first = static_cast<long long>(s.historyFirst);
-  const long long last = static_cast<long long>(s.historyLast);
+  auto step = static_cast<long long>(s.stepIndex);
+  const auto first = static_cast<long long>(s.historyFirst);
+  const auto last = static_cast<long long>(s.historyLast);
   ImGui::BeginDisabled(!have);
   ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.0f);
   const std::string label = strf("t = %.4f s", s.time);

@@ -42,7 +42,7 @@ void PlotsPanel::onNewRun(const runtime::Snapshot& s) {
 void PlotsPanel::drawHeader(ViewerContext& ctx, const runtime::Snapshot& s) {
   const float w = ImGui::GetFontSize() * 6.0f;
   ImGui::SetNextItemWidth(w);
-  float window = static_cast<float>(view_.window);
+  auto window = static_cast<float>(view_.window);
   if (ImGui::SliderFloat("window", &window, 0.1f, 120.0f, "%.2g s", ImGuiSliderFlags_Logarithmic)) {
     view_.window = window;
   }

@@ -62,7 +62,7 @@ void ViewPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
   ImGui::SameLine();
   ImGui::Checkbox("water", &r.water);
   ImGui::Checkbox("trails", &r.trails);
-  float trail = static_cast<float>(trailSeconds_);
+  auto trail = static_cast<float>(trailSeconds_);
   if (ImGui::SliderFloat("trail length", &trail, 0.5f, 60.0f, "%.1f s",
                          ImGuiSliderFlags_Logarithmic)) {
     trailSeconds_ = trail;

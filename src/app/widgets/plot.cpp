@@ -64,10 +64,14 @@ void dashedPolyline(ImDrawList* dl, const std::vector<ImVec2>& pts, ImU32 color,
 struct PlotFrame {
   ImVec2 p0, p1;
   double t0 = 0.0, t1 = 1.0, ylo = 0.0, yhi = 1.0;
-  float width() const { return p1.x - p0.x; }
-  float height() const { return p1.y - p0.y; }
-  float x(double t) const { return p0.x + static_cast<float>((t - t0) / (t1 - t0)) * width(); }
-  float y(double v) const { return p1.y - static_cast<float>((v - ylo) / (yhi - ylo)) * height(); }
+  [[nodiscard]] float width() const { return p1.x - p0.x; }
+  [[nodiscard]] float height() const { return p1.y - p0.y; }
+  [[nodiscard]] float x(double t) const {
+    return p0.x + static_cast<float>((t - t0) / (t1 - t0)) * width();
+  }
+  [[nodiscard]] float y(double v) const {
+    return p1.y - static_cast<float>((v - ylo) / (yhi - ylo)) * height();
+  }
 };
 
 namespace {
