@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/paths.h"  // findAssetsDir, findDefaultScene
 #include "io/scene.h"
 
 namespace samara::app {
@@ -50,14 +51,6 @@ struct ViewerOptions {
   std::ostream* out = nullptr;  ///< summary; null = std::cout
   std::ostream* err = nullptr;  ///< errors ("samara: ..."); null = std::cerr
 };
-
-/// assets/ of the source tree or an install, searched from the executable's directory
-/// upwards, then the working directory, then the SAMARA_SOURCE_DIR compile definition.
-/// "" if not found.
-std::string findAssetsDir();
-
-/// assets/scenes/maple_seed.json (the default scene) (see findAssetsDir); "" if not found.
-std::string findDefaultScene();
 
 /// Opens the viewer. Returns 0 on success, 1 if the scene cannot be loaded, the ghost model
 /// is unknown, the shaders are missing or broken, no OpenGL 3.3 window can be opened, the

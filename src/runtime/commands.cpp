@@ -56,6 +56,11 @@ std::string describe(const Command& c) {
       c);
 }
 
+bool isParameterCommand(const Command& c) {
+  return std::holds_alternative<SetFluidDensity>(c) || std::holds_alternative<SetWind>(c) ||
+         std::holds_alternative<SetDelta>(c) || std::holds_alternative<SetDt>(c);
+}
+
 bool applyParameter(const Command& c, core::World* world) {
   if (const auto* s = std::get_if<SetFluidDensity>(&c)) {
     if (!std::isfinite(s->density) || s->density < 0.0) return false;
@@ -134,7 +139,7 @@ std::vector<std::string> ghostNames() {
 bool setAllModels(core::WorldDef* def, const std::string& name) {
   if (name == kNoAddedMassGhost) {
     for (core::BodyDef& b : def->bodies) {
-      if (b.model->localFaces()) b.delta = 0.0;
+      if (b.model->localFaces()) b.delta = 0.0;  // δ applies to it
     }
     return true;
   }

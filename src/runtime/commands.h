@@ -111,6 +111,10 @@ struct LoggedCommand {
 /// One-line description for logs and the UI ("SetFluidDensity 998").
 std::string describe(const Command& c);
 
+/// Whether `c` is a parameter command (SetFluidDensity, SetWind, SetDelta, SetDt): one that
+/// changes the world and is replayed by applyParameter.
+bool isParameterCommand(const Command& c);
+
 /// Applies a parameter command (SetFluidDensity, SetWind, SetDelta, SetDt) to a world the
 /// way the runner does. Returns false (and leaves the world alone) for other commands or
 /// invalid values. Used by the runner and by replay.

@@ -47,4 +47,20 @@ std::string runCommandLine(const CurrentScene& scene) {
   return cmd;
 }
 
+Overrides overridesOf(const Snapshot& s) {
+  Overrides o;
+  o.fluidDensity = s.params.fluidDensity;
+  o.wind = s.params.wind;
+  o.dt = s.params.dt;
+  for (const auto& b : s.bodies) {
+    o.delta.emplace_back(b.deltaOverride);
+    o.model.emplace_back(b.modelOverride);
+  }
+  return o;
+}
+
+CurrentScene currentSceneOf(const Snapshot& s) {
+  return CurrentScene{s.scenePath, s.sceneSets, overridesOf(s)};
+}
+
 }  // namespace samara::runtime

@@ -7,6 +7,7 @@
 #include "core/world.h"
 #include "io/scene.h"
 #include "runtime/commands.h"
+#include "runtime/snapshot.h"
 
 namespace samara::runtime {
 
@@ -15,6 +16,14 @@ struct CurrentScene {
   io::SetList sets;     ///< the `--set` edits of a .json scene
   Overrides overrides;  ///< the sliders: what Restart applies
 };
+
+/// The parameters of the run `s` shows as a Restart would apply them: its density, wind and
+/// h, and per body its δ override and model override.
+Overrides overridesOf(const Snapshot& s);
+
+/// The scene Restart{overridesOf(s)} would run: what "Save scene as" writes, "copy cmd"
+/// prints and the viewer's exports run.
+CurrentScene currentSceneOf(const Snapshot& s);
 
 /// The definition Restart{scene.overrides} runs: loadSceneOrMesh(path, sets) with
 /// applyOverrides. Throws io::Error (also for an unknown model name).

@@ -16,9 +16,12 @@
 // bodies.N.model=…` with the same commands. If a ghost step fails the run pauses with the
 // ghost named; the main world is then one step ahead, and the next step advances the
 // ghost alone.
+//
+// The pieces: the ghost world is a GhostRun (ghost.h), the recorded steps a StepHistory
+// (history.h), and what a snapshot is built from publish.h (body caches, Newton window,
+// rate meter); the runner keeps the thread, the queue, tick() and the commands.
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -28,7 +31,10 @@
 
 #include "runtime/clock.h"
 #include "runtime/commands.h"
+#include "runtime/ghost.h"
+#include "runtime/history.h"
 #include "runtime/pacer.h"
+#include "runtime/publish.h"
 #include "runtime/sample_channel.h"
 #include "runtime/snapshot.h"
 #include "runtime/triple_buffer.h"
@@ -47,18 +53,6 @@ struct RunnerOptions {
   /// default 10; 0 = none), at most `historyMaxBytes` (default 64 MiB) of recorded states.
   double historySeconds = 10.0;
   std::size_t historyMaxBytes = std::size_t{64} << 20;
-};
-
-/// One recorded step (the history): per body its state and diagnostics, the ghost's too
-/// when a ghost ran at that step. Shapes are not stored: an animated body's shape is a
-/// function of time (World::worldVerticesAt).
-struct HistoryFrame {
-  std::int64_t stepIndex = 0;
-  double time = 0.0;  ///< s
-  std::vector<core::BodyState> states;
-  std::vector<core::BodyDiagnostics> diagnostics;
-  std::vector<core::BodyState> ghostStates;  ///< empty when no ghost (or it lagged)
-  std::vector<core::BodyDiagnostics> ghostDiagnostics;
 };
 
 /// What one tick did.
@@ -102,26 +96,42 @@ class Runner {
   /// The world, or null before a scene is loaded. Only while the thread is not running.
   const core::World* world() const { return world_ ? &*world_ : nullptr; }
   /// The ghost world, or null when no ghost runs. Only while the thread is not running.
-  const core::World* ghost() const { return ghost_ ? &*ghost_ : nullptr; }
+  const core::World* ghost() const { return ghost_.world(); }
   /// The recorded step `stepIndex` of the current run, or nullopt when it is not (or no
   /// longer) in the history. Only while the thread is not running.
   std::optional<HistoryFrame> recorded(std::int64_t stepIndex) const;
 
  private:
   void threadMain();
-  void apply(Command& command, double wall);
-  void applyParameterCommand(const Command& command);
+  /// Applies the queued commands (between steps).
+  void apply(Command& command);
+  /// SetFluidDensity, SetWind, SetDelta, SetDt to both worlds; false for other commands.
+  bool applyParameterCommand(const Command& command);
+  /// Run control (Pause … Scrub, SetSpeed, SetTeaching); false for other commands. Sets
+  /// `logIt` false for the commands the log leaves out.
+  bool applyControl(Command& command, bool* logIt);
+  /// Reset, Restart, SetGhost and the loads: a new run.
+  void applyNewRun(Command& command);
+  void pause();
+  void resume();
   bool stepOnce();
+  /// A failed step of `world` ("" = the main world, else "ghost (model)"): the run pauses.
+  void fail(const std::string& who, const core::World& world, const std::string& why,
+            const std::string& advice);
+  /// Builds a world from `def` and installs it; on failure the message starts with `what`.
+  bool rebuild(const core::WorldDef& def, const core::WorldDef& loaded, const std::string& path,
+               const io::SetList& sets, bool fromFile,
+               std::vector<std::optional<std::string>> modelOverride, const std::string& what);
   void install(core::World world, const core::WorldDef& loaded, const std::string& path,
                const io::SetList& sets, bool fromFile,
                std::vector<std::optional<std::string>> modelOverride = {});
-  void buildGhost();
   void pushSamples(const core::World& world, bool ghost);
   void startRun(RunStatus status);
   void emitSamples();
-  void publish(double wall);
   void record();
-  const HistoryFrame* findFrame(std::int64_t stepIndex) const;
+  void publish(double wall);
+  /// The worlds' part of the snapshot (there is a world).
+  void publishWorld(Snapshot* s) const;
   void setMessage(std::string message);
 
   RunnerOptions options_;
@@ -141,26 +151,10 @@ class Runner {
   std::string scenePath_;
   io::SetList sceneSets_;
   bool sceneFromFile_ = false;
-  io::Lesson lesson_;  // the scene file's "lesson" (empty title and text: none)
-  /// What publish() needs per body and does not change during a run (computed at load).
-  struct BodyCache {
-    double deltaAuto = 0.0;  // m
-    double radius = 0.0;     // m
-    double mass = 0.0;       // kg
-    Vec3 broadNormalBody = Vec3::UnitZ();
-    std::shared_ptr<const geometry::FaceMatrix> faces;
-  };
-  static std::vector<BodyCache> cacheBodies(const core::World& world);
-  static void fillBodies(const core::World& world, const std::vector<BodyCache>& cache,
-                         const std::vector<std::optional<std::string>>& modelOverride,
-                         std::vector<BodySnapshot>* out);
-  std::vector<BodyCache> cache_;
+  io::Lesson lesson_;             // the scene file's "lesson" (empty title and text: none)
+  std::vector<BodyCache> cache_;  // per body, computed at load
   std::vector<std::optional<std::string>> modelOverride_;  // per body, from the last Restart
-  // Ghost run.
-  std::optional<std::string> ghostModel_;  // the ghost the UI asked for (persists)
-  std::optional<core::World> ghost_;
-  std::optional<core::World> ghostInitial_;  // for Reset
-  std::vector<BodyCache> ghostCache_;
+  GhostRun ghost_;
   Pacer pacer_;
   RunStatus status_ = RunStatus::kEmpty;
   std::string message_;
@@ -169,27 +163,9 @@ class Runner {
   bool reanchor_ = true;
   bool dirty_ = true;
   double lastPublish_ = -1e300;
-  // Measured rates.
-  double statsWall0_ = 0.0;
-  std::int64_t statsSteps_ = 0;        // steps since construction
-  std::int64_t statsStepsWindow_ = 0;  // steps in the current window
-  double statsSim_ = 0.0;
-  double rtf_ = 0.0;
-  double sps_ = 0.0;
-  // Recent Newton statistics (ring of the last kRecent steps).
-  static constexpr int kRecent = 256;
-  struct StepRecord {
-    int iterations = 0;
-    int substeps = 1;
-  };
-  std::vector<StepRecord> recent_;
-  std::size_t recentNext_ = 0;
-  core::StepReport lastReport_;
-
-  // History (scrubbing).
-  std::deque<HistoryFrame> history_;
-  std::optional<std::int64_t> scrub_;  // the recorded step shown, while scrubbing
-
+  RateMeter rates_;
+  SolverWindow solver_;
+  StepHistory history_;   // scrubbing
   SetTeaching teaching_;  // teaching overlays asked for (SetTeaching)
 
   std::vector<PlotSample> pendingSamples_;

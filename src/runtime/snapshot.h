@@ -48,9 +48,10 @@ struct BodySnapshot {
   double deltaAuto = 0.0;               ///< δ computed from the mesh, m
   std::optional<double> deltaOverride;  ///< m; nullopt = auto
   double radius = 0.0;                  ///< largest distance of a vertex from the centre of mass, m
-  /// The body's fluid model (core::fluidModelName: "gwtf", "vacuum", …). δ applies to "gwtf"
-  /// only.
+  /// The body's fluid model (core::fluidModelName: "gwtf", "vacuum", …).
   std::string model;
+  /// Whether the model uses δ, the added-mass length (core::FluidModel::localFaces).
+  bool usesDelta = true;
   /// Set when a Restart replaced the scene's model of this body (Overrides::model); what
   /// `--set bodies.N.model=NAME` reproduces. Always nullopt for ghost bodies.
   std::optional<std::string> modelOverride;

@@ -2,7 +2,7 @@
 #include <Eigen/Geometry>
 #include <catch2/catch.hpp>
 
-#include "app/glyph.h"
+#include "app/render/glyph.h"
 
 using namespace samara;
 using namespace samara::app;

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "app/ticks.h"
+#include "app/widgets/ticks.h"
 
 using namespace samara::app;
 

@@ -5,10 +5,10 @@
 #include <cstring>
 #include <vector>
 
+#include "analysis/pattern.h"
 #include "core/world.h"
 #include "geometry/primitives.h"
 #include "models/mujoco.h"
-#include "analysis/pattern.h"
 #include "models/xie_miyata.h"
 
 using namespace samara;

@@ -11,9 +11,10 @@
 #include <thread>
 #include <vector>
 
-#include "io/scene.h"
 #include "analysis/pattern.h"
+#include "io/scene.h"
 #include "models/registry.h"
+#include "runner_fixture.h"
 #include "runtime/fall_patterns.h"
 #include "runtime/runner.h"
 #include "runtime/time_series.h"
@@ -25,28 +26,13 @@ using samara::runtime::test::sameBits;
 
 namespace {
 
-const std::string kPlate = std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/falling_plate.json";
-const std::string kPlates =
-    std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/falling_plates_air.json";
+const std::string kPlate = test::scenePath("falling_plate.json");
+const std::string kPlates = test::scenePath("falling_plates_air.json");
 
-struct Fixture {
-  std::shared_ptr<ManualClock> clock = std::make_shared<ManualClock>();
-  std::unique_ptr<Runner> runner;
-  std::vector<PlotSample> samples;
-  explicit Fixture(bool startPaused = true) {
-    RunnerOptions o;
-    o.clock = clock;
-    o.startPaused = startPaused;
-    runner = std::make_unique<Runner>(o);
-  }
-  void frame() {
-    clock->advance(1.0 / 60.0);
-    runner->tick();
-    runner->takeSamples(&samples);
-  }
-  const Snapshot& snap() {
-    runner->updateSnapshot();
-    return runner->snapshot();
+/// Starts paused; every frame's plot samples in `samples`.
+struct Fixture : test::RunnerFixture {
+  explicit Fixture(bool startPaused = true) : RunnerFixture(test::startingPaused(startPaused)) {
+    collectSamples = true;
   }
 };
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "io/scene.h"
+#include "runner_fixture.h"
 #include "runtime/runner.h"
 #include "same_bits.h"
 
@@ -20,30 +21,16 @@ using samara::runtime::test::sameBits;
 
 namespace {
 
-const std::string kPlates =
-    std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/falling_plates_air.json";
-const std::string kEel = std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/eel.json";
+const std::string kPlates = test::scenePath("falling_plates_air.json");
+const std::string kEel = test::scenePath("eel.json");
 
 bool sameVertices(const geometry::VertexMatrix& a, const geometry::VertexMatrix& b) {
   return a.rows() == b.rows() && samara::runtime::test::sameBits(a.data(), b.data(), a.size());
 }
 
-struct Fixture {
-  std::shared_ptr<ManualClock> clock = std::make_shared<ManualClock>();
-  std::unique_ptr<Runner> runner;
-  explicit Fixture(RunnerOptions o = {}) {
-    o.clock = clock;
-    o.startPaused = true;
-    runner = std::make_unique<Runner>(o);
-  }
-  void frame() {
-    clock->advance(1.0 / 60.0);
-    runner->tick();
-  }
-  const Snapshot& snap() {
-    runner->updateSnapshot();
-    return runner->snapshot();
-  }
+/// Always starts paused.
+struct Fixture : test::RunnerFixture {
+  explicit Fixture(RunnerOptions o = {}) : RunnerFixture(test::startingPaused(true, o)) {}
 };
 
 /// A direct World run of `path` with the density changed to 998 after `change` steps: the

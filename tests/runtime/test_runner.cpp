@@ -13,33 +13,18 @@
 
 #include "geometry/primitives.h"
 #include "io/scene.h"
+#include "runner_fixture.h"
 #include "runtime/runner.h"
 #include "runtime/scene_source.h"
+#include "same_bits.h"
 
 using namespace samara;
 using namespace samara::runtime;
+using samara::runtime::test::sameBits;
 
 namespace {
 
-const std::string kPlate = std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/falling_plate.json";
-
-bool sameBits(const core::BodyState& a, const core::BodyState& b) {
-  return std::memcmp(a.g.q.coeffs().data(), b.g.q.coeffs().data(), 4 * sizeof(double)) == 0 &&
-         std::memcmp(a.g.b.data(), b.g.b.data(), 3 * sizeof(double)) == 0 &&
-         std::memcmp(a.Y.data(), b.Y.data(), 6 * sizeof(double)) == 0 &&
-         std::memcmp(a.mu.data(), b.mu.data(), 6 * sizeof(double)) == 0;
-}
-
-bool sameBits(const Vec3& a, const Vec3& b) {
-  return std::memcmp(a.data(), b.data(), 3 * sizeof(double)) == 0;
-}
-
-bool sameBits(const core::BodyDiagnostics& a, const core::BodyDiagnostics& b) {
-  return sameBits(a.com, b.com) && sameBits(a.velocity, b.velocity) && sameBits(a.omega, b.omega) &&
-         sameBits(a.linearMomentum, b.linearMomentum) &&
-         sameBits(a.angularMomentum, b.angularMomentum) &&
-         std::memcmp(&a.kineticEnergy, &b.kineticEnergy, sizeof(double)) == 0;
-}
+const std::string kPlate = test::scenePath("falling_plate.json");
 
 /// What `samara run` does: load, build, step.
 core::World directWorld() { return io::makeWorld(io::loadScene(kPlate), kPlate); }
@@ -55,24 +40,9 @@ core::World replay(const std::vector<LoggedCommand>& log, std::int64_t finalStep
   return w;
 }
 
-struct Fixture {
-  std::shared_ptr<ManualClock> clock = std::make_shared<ManualClock>();
-  std::unique_ptr<Runner> runner;
-  explicit Fixture(bool startPaused = false) {
-    RunnerOptions o;
-    o.clock = clock;
-    o.startPaused = startPaused;
-    runner = std::make_unique<Runner>(o);
-  }
-  /// Advances the fake clock by one 60 Hz frame and ticks; returns the steps taken.
-  int frame() {
-    clock->advance(1.0 / 60.0);
-    return runner->tick().steps;
-  }
-  const Snapshot& snap() {
-    runner->updateSnapshot();
-    return runner->snapshot();
-  }
+/// Starts running unless told otherwise.
+struct Fixture : test::RunnerFixture {
+  explicit Fixture(bool startPaused = false) : RunnerFixture(test::startingPaused(startPaused)) {}
 };
 
 }  // namespace

@@ -40,6 +40,8 @@ struct PlotView {
   double cursorT = -1.0;
 };
 
+struct PlotFrame;
+
 class PlotWidget {
  public:
   PlotWidget(std::string title, std::string unit, std::vector<PlotLine> lines);
@@ -55,6 +57,27 @@ class PlotWidget {
   std::vector<PlotLine>& lines() { return lines_; }
 
  private:
+  /// Samples [i0, i1) of a run in the time window.
+  struct Range {
+    std::size_t i0 = 0, i1 = 0;
+  };
+  /// The title, unit and line legend (click to hide a line), and the runs' legend when
+  /// there are several.
+  void drawLegends(const std::vector<PlotSeries>& runs, ImVec2 origin, float width);
+  /// Each run's samples in [t0, t1] and the nice y range around their visible values.
+  std::vector<Range> visibleRanges(const std::vector<PlotSeries>& runs, double t0, double t1,
+                                   double* ylo, double* yhi) const;
+  /// Background, grid, tick labels and the time unit.
+  void drawAxes(const PlotFrame& f, ImVec2 origin, ImVec2 size);
+  void drawLines(const std::vector<PlotSeries>& runs, const std::vector<Range>& ranges,
+                 const PlotFrame& f);
+  /// The scrubbed time's cursor and the values there.
+  void drawScrubCursor(const std::vector<PlotSeries>& runs, const PlotView& view,
+                       const PlotFrame& f) const;
+  /// The hovered time's cursor, dots and (in the hovered plot) the tooltip.
+  void drawHover(const std::vector<PlotSeries>& runs, const PlotView& view, const PlotFrame& f,
+                 bool hovered) const;
+
   std::string title_;
   std::string unit_;
   std::vector<PlotLine> lines_;

@@ -16,15 +16,6 @@ class ShaderError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The directory with the shaders: $SAMARA_SHADER_DIR if set, else shaders/ next to the
-/// executable or in one of its parent directories (a build tree inside the source tree),
-/// else the SAMARA_SHADER_DIR compile definition. Returns "" if none has mesh.vert;
-/// `searched` (if not null) receives the places tried, for the error message.
-std::string findShaderDir(std::string* searched = nullptr);
-
-/// Directory of the running executable ("" if unknown).
-std::string executableDir();
-
 class Program {
  public:
   Program() = default;

@@ -1,4 +1,4 @@
-#include "app/camera.h"
+#include "app/render/camera.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,5 @@
-#include "app/shader.h"
+#include "app/render/shader.h"
 
-#include <unistd.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <glm/gtc/type_ptr.hpp>
@@ -12,39 +9,6 @@
 namespace samara::app {
 
 namespace fs = std::filesystem;
-
-std::string executableDir() {
-  std::vector<char> buf(4096);
-  const ssize_t n = ::readlink("/proc/self/exe", buf.data(), buf.size() - 1);
-  if (n <= 0) return "";
-  return fs::path(std::string(buf.data(), static_cast<std::size_t>(n))).parent_path().string();
-}
-
-std::string findShaderDir(std::string* searched) {
-  std::vector<fs::path> candidates;
-  if (const char* env = std::getenv("SAMARA_SHADER_DIR"); env && *env) candidates.emplace_back(env);
-  const std::string exe = executableDir();
-  if (!exe.empty()) {
-    fs::path d(exe);
-    for (int up = 0; up < 6 && !d.empty(); ++up) {
-      candidates.push_back(d / "shaders");
-      candidates.push_back(d / "share" / "samara" / "shaders");
-      if (d == d.parent_path()) break;
-      d = d.parent_path();
-    }
-  }
-#if defined(SAMARA_SHADER_DIR)
-  candidates.emplace_back(SAMARA_SHADER_DIR);
-#endif
-  std::string tried;
-  for (const fs::path& c : candidates) {
-    std::error_code ec;
-    if (fs::is_regular_file(c / "mesh.vert", ec)) return c.string();
-    tried += (tried.empty() ? "" : ", ") + c.string();
-  }
-  if (searched) *searched = tried;
-  return "";
-}
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "app/ticks.h"
+#include "app/widgets/ticks.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/offscreen.h"
+#include "app/render/offscreen.h"
 
 #include <algorithm>
 

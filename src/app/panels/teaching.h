@@ -35,6 +35,14 @@ class TeachingOverlay {
                    float width, float height, float uiScale);
 
  private:
+  /// Any overlay over the 3D view on (the table is in the panel).
+  bool anyOverlay() const;
+  void drawForcesSection(const runtime::Snapshot& s, const runtime::BodySnapshot* b,
+                         const runtime::BodyTeaching* t);
+  void drawVelocitySection(const runtime::BodyTeaching* t);
+  void drawAddedMassSection(const runtime::Snapshot& s, const runtime::BodySnapshot& b,
+                            const runtime::BodyTeaching* t);
+
   bool forces_ = false;           // resultant force arrows at the COM
   bool faceForces_ = false;       // per-face lift/drag arrows
   bool addedMass_ = false;        // glyphs

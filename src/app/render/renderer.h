@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "app/camera.h"
-#include "app/shader.h"
+#include "app/render/camera.h"
+#include "app/render/shader.h"
 #include "runtime/snapshot.h"
 
 namespace samara::app {
@@ -76,6 +76,19 @@ class Renderer {
                      glm::vec3* lo, glm::vec3* hi);
   void ensureShadowMap();
   glm::mat4 lightViewProj();  // also sets shadowCenter_ / shadowRadius_
+  // The passes of draw().
+  struct Frame;
+  void setLighting(Program& p, const Frame& f) const;
+  /// The unit x-z quad (bound) at `at`, scaled to `halfSize` m.
+  static void drawQuad(Program& p, const glm::vec3& at, float halfSize);
+  /// A full-screen vertical gradient (the sky, the underwater tint).
+  void drawGradient(const glm::vec3& top, const glm::vec3& bottom, float alpha);
+  void drawShadowMap(const glm::mat4& lightVP, GLuint target);
+  void drawGround(const Frame& f, float cameraDistance);
+  void drawBodies(const Frame& f);
+  void drawTrails(const Frame& f);
+  void drawGhosts();
+  void drawWater(const Frame& f);
 
   Program mesh_, shadow_, ground_, groundShadow_, water_, line_, sky_;
   std::vector<BodyGpu> bodies_;

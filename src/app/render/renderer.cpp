@@ -1,10 +1,10 @@
-#include "app/renderer.h"
+#include "app/render/renderer.h"
 
 #include <algorithm>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "app/glm_eigen.h"
+#include "app/render/glm_eigen.h"
 
 namespace samara::app {
 
@@ -252,6 +252,160 @@ glm::mat4 Renderer::lightViewProj() {
   return proj * view;
 }
 
+namespace {
+
+// The sky gradient (sRGB); the ground fades into its bottom colour.
+const glm::vec3 kSkyTop(0.55f, 0.66f, 0.80f);
+const glm::vec3 kSkyBottom(0.86f, 0.88f, 0.90f);
+
+}  // namespace
+
+/// What every pass of one draw() needs.
+struct Renderer::Frame {
+  const RenderSettings& settings;
+  glm::mat4 lightViewProj;
+  glm::mat4 viewProj;
+  glm::vec3 eye;
+  float fade;        // ground and water fade distance, m
+  glm::vec2 center;  // the camera target in x-z
+};
+
+void Renderer::setLighting(Program& p, const Frame& f) const {
+  p.set("uLightDir", lightDir_);
+  p.set("uEye", f.eye);
+  p.set("uShadowMap", 0);
+  p.set("uShadowTexel", 1.0f / static_cast<float>(shadowSize_));
+  p.set("uShadowStrength", f.settings.shadows ? 0.85f : 0.0f);
+  p.set("uLightViewProj", f.lightViewProj);
+  p.set("uViewProj", f.viewProj);
+}
+
+void Renderer::drawQuad(Program& p, const glm::vec3& at, float halfSize) {
+  glm::mat4 model = glm::translate(glm::mat4(1.0f), at);
+  p.set("uModel", glm::scale(model, glm::vec3(halfSize, 1.0f, halfSize)));
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+}
+
+void Renderer::drawGradient(const glm::vec3& top, const glm::vec3& bottom, float alpha) {
+  sky_.use();
+  sky_.set("uTop", top);
+  sky_.set("uBottom", bottom);
+  sky_.set("uAlpha", alpha);
+  glBindVertexArray(emptyVao_);
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+void Renderer::drawShadowMap(const glm::mat4& lightVP, GLuint target) {
+  // Both sides of every triangle cast.
+  glBindFramebuffer(GL_FRAMEBUFFER, shadowFbo_);
+  glViewport(0, 0, shadowSize_, shadowSize_);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  shadow_.use();
+  shadow_.set("uLightViewProj", lightVP);
+  for (const BodyGpu& b : bodies_) {
+    glBindVertexArray(b.vao);
+    glDrawElements(GL_TRIANGLES, b.indexCount, GL_UNSIGNED_INT, nullptr);
+  }
+  glBindFramebuffer(GL_FRAMEBUFFER, target);
+}
+
+void Renderer::drawGround(const Frame& f, float cameraDistance) {
+  ground_.use();
+  setLighting(ground_, f);
+  const float minor =
+      std::max(0.001f, std::pow(10.0f, std::floor(std::log10(cameraDistance / 3.0f))));
+  ground_.set("uMinor", minor);
+  ground_.set("uMajor", minor * 10.0f);
+  ground_.set("uFogColor", glm::pow(kSkyBottom, glm::vec3(2.2f)));
+  ground_.set("uFadeDistance", f.fade);
+  ground_.set("uCenter", f.center);
+  glBindVertexArray(quadVao_);
+  drawQuad(ground_, glm::vec3(f.center.x, groundY_, f.center.y), f.fade);
+  if (!f.settings.shadows) return;
+  // Shadow overlay: only where the shadow map reaches, darkening what is there.
+  groundShadow_.use();
+  setLighting(groundShadow_, f);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ZERO, GL_SRC_COLOR);
+  // Drawn right after the ground and before anything else that could cover it, so no
+  // depth test (a second coplanar quad would z-fight with the ground).
+  glDisable(GL_DEPTH_TEST);
+  const float reach = shadowRadius_ / std::max(-lightDir_.y, 0.3f) * 1.5f;
+  const float t = (shadowCenter_.y - groundY_) / std::max(-lightDir_.y, 0.1f);
+  const glm::vec3 foot = shadowCenter_ + lightDir_ * t;
+  drawQuad(groundShadow_, glm::vec3(foot.x, groundY_, foot.z), reach);
+  glEnable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+}
+
+void Renderer::drawBodies(const Frame& f) {
+  mesh_.use();
+  setLighting(mesh_, f);
+  // Bodies do not receive shadows: a sheet's self-shadow is mostly acne, and the ground
+  // shadow already shows where a body is and how it is turned.
+  mesh_.set("uShadowStrength", 0.0f);
+  mesh_.set("uAlpha", 1.0f);
+  for (std::size_t i = 0; i < bodies_.size(); ++i) {
+    const int k = static_cast<int>(i) % kPalette;
+    mesh_.set("uColorFront", kFront[k]);
+    mesh_.set("uColorBack", kBack[k]);
+    mesh_.set("uHighlight",
+              static_cast<int>(i) == f.settings.selected && bodies_.size() > 1 ? 1.0f : 0.0f);
+    glBindVertexArray(bodies_[i].vao);
+    glDrawElements(GL_TRIANGLES, bodies_[i].indexCount, GL_UNSIGNED_INT, nullptr);
+  }
+}
+
+void Renderer::drawTrails(const Frame& f) {
+  line_.use();
+  line_.set("uViewProj", f.viewProj);
+  for (std::size_t i = 0; i < trails_.size(); ++i) {
+    if (trails_[i].count < 2) continue;
+    const bool ghost = i >= mainTrails_;
+    if (ghost && !f.settings.ghosts) continue;
+    const int body = static_cast<int>(ghost ? i - mainTrails_ : i);
+    line_.set("uColor", ghost ? ghostColor(body) * 0.9f : bodyColor(body) * 0.8f);
+    glBindVertexArray(trails_[i].vao);
+    glDrawArrays(GL_LINE_STRIP, 0, trails_[i].count);
+  }
+}
+
+void Renderer::drawGhosts() {
+  // A depth-only pass first so that only the nearest surface of each ghost is blended (no
+  // doubled layers where a closed ghost overlaps itself), then the colour pass with depth
+  // test LEQUAL and no depth writes. Opaque bodies drawn before hide what is behind them;
+  // trails and the water surface blend as usual.
+  mesh_.use();
+  mesh_.set("uAlpha", kGhostAlpha);
+  mesh_.set("uHighlight", 0.0f);
+  for (std::size_t i = 0; i < ghosts_.size(); ++i) {
+    const int k = static_cast<int>(i) % kPalette;
+    mesh_.set("uColorFront", ghostFront(k));
+    mesh_.set("uColorBack", ghostBack(k));
+    glBindVertexArray(ghosts_[i].vao);
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glDepthMask(GL_TRUE);
+    glDrawElements(GL_TRIANGLES, ghosts_[i].indexCount, GL_UNSIGNED_INT, nullptr);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDepthMask(GL_FALSE);
+    glDepthFunc(GL_LEQUAL);
+    glDrawElements(GL_TRIANGLES, ghosts_[i].indexCount, GL_UNSIGNED_INT, nullptr);
+    glDepthFunc(GL_LESS);
+  }
+  mesh_.set("uAlpha", 1.0f);
+}
+
+void Renderer::drawWater(const Frame& f) {
+  water_.use();
+  water_.set("uViewProj", f.viewProj);
+  water_.set("uEye", f.eye);
+  water_.set("uLightDir", lightDir_);
+  water_.set("uFadeDistance", f.fade);
+  water_.set("uCenter", f.center);
+  glBindVertexArray(quadVao_);
+  drawQuad(water_, glm::vec3(f.center.x, waterY_, f.center.y), f.fade);
+}
+
 void Renderer::draw(const OrbitCamera& camera, int width, int height, float shiftX,
                     const RenderSettings& settings) {
   const glm::mat4 lightVP = lightViewProj();
@@ -262,166 +416,42 @@ void Renderer::draw(const OrbitCamera& camera, int width, int height, float shif
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
 
-  // 1. Shadow map (both sides of every triangle cast).
-  if (settings.shadows) {
-    glBindFramebuffer(GL_FRAMEBUFFER, shadowFbo_);
-    glViewport(0, 0, shadowSize_, shadowSize_);
-    glClear(GL_DEPTH_BUFFER_BIT);
-    shadow_.use();
-    shadow_.set("uLightViewProj", lightVP);
-    for (const BodyGpu& b : bodies_) {
-      glBindVertexArray(b.vao);
-      glDrawElements(GL_TRIANGLES, b.indexCount, GL_UNSIGNED_INT, nullptr);
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(target));
-  }
+  // 1. Shadow map.
+  if (settings.shadows) drawShadowMap(lightVP, static_cast<GLuint>(target));
 
   glViewport(0, 0, width, height);
   glClearColor(0.8f, 0.84f, 0.9f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
   const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
-  const glm::mat4 viewProj = camera.projection(aspect, shiftX) * camera.view();
-  const glm::vec3 eye = camera.eye();
-  const glm::vec3 skyTop(0.55f, 0.66f, 0.80f), skyBottom(0.86f, 0.88f, 0.90f);
-  const glm::vec3 fogLinear = glm::pow(skyBottom, glm::vec3(2.2f));
+  const Frame f{settings,
+                lightVP,
+                camera.projection(aspect, shiftX) * camera.view(),
+                camera.eye(),
+                std::clamp(camera.distance * 12.0f, 4.0f, 2000.0f),
+                glm::vec2(camera.target.x, camera.target.z)};
 
   // 2. Sky gradient.
   glDepthMask(GL_FALSE);
-  sky_.use();
-  sky_.set("uTop", skyTop);
-  sky_.set("uBottom", skyBottom);
-  sky_.set("uAlpha", 1.0f);
-  glBindVertexArray(emptyVao_);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
+  drawGradient(kSkyTop, kSkyBottom, 1.0f);
   glDepthMask(GL_TRUE);
 
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, shadowTex_);
-  auto setLighting = [&](Program& p) {
-    p.set("uLightDir", lightDir_);
-    p.set("uEye", eye);
-    p.set("uShadowMap", 0);
-    p.set("uShadowTexel", 1.0f / static_cast<float>(shadowSize_));
-    p.set("uShadowStrength", settings.shadows ? 0.85f : 0.0f);
-    p.set("uLightViewProj", lightVP);
-    p.set("uViewProj", viewProj);
-  };
-  const float fade = std::clamp(camera.distance * 12.0f, 4.0f, 2000.0f);
-  auto drawQuad = [&](Program& p, const glm::vec3& at, float halfSize) {
-    glm::mat4 model = glm::translate(glm::mat4(1.0f), at);
-    p.set("uModel", glm::scale(model, glm::vec3(halfSize, 1.0f, halfSize)));
-    glDrawArrays(GL_TRIANGLES, 0, 6);
-  };
-  const glm::vec2 center(camera.target.x, camera.target.z);
-
   // 3. Ground grid.
-  if (settings.grid) {
-    ground_.use();
-    setLighting(ground_);
-    const float minor =
-        std::max(0.001f, std::pow(10.0f, std::floor(std::log10(camera.distance / 3.0f))));
-    ground_.set("uMinor", minor);
-    ground_.set("uMajor", minor * 10.0f);
-    ground_.set("uFogColor", fogLinear);
-    ground_.set("uFadeDistance", fade);
-    ground_.set("uCenter", center);
-    glBindVertexArray(quadVao_);
-    drawQuad(ground_, glm::vec3(center.x, groundY_, center.y), fade);
-    if (settings.shadows) {
-      // Shadow overlay: only where the shadow map reaches, darkening what is there.
-      groundShadow_.use();
-      setLighting(groundShadow_);
-      glEnable(GL_BLEND);
-      glBlendFunc(GL_ZERO, GL_SRC_COLOR);
-      // Drawn right after the ground and before anything else that could cover it, so no
-      // depth test (a second coplanar quad would z-fight with the ground).
-      glDisable(GL_DEPTH_TEST);
-      const float reach = shadowRadius_ / std::max(-lightDir_.y, 0.3f) * 1.5f;
-      const float t = (shadowCenter_.y - groundY_) / std::max(-lightDir_.y, 0.1f);
-      const glm::vec3 foot = shadowCenter_ + lightDir_ * t;
-      drawQuad(groundShadow_, glm::vec3(foot.x, groundY_, foot.z), reach);
-      glEnable(GL_DEPTH_TEST);
-      glDisable(GL_BLEND);
-    }
-  }
-
+  if (settings.grid) drawGround(f, camera.distance);
   // 4. Bodies.
-  mesh_.use();
-  setLighting(mesh_);
-  // Bodies do not receive shadows: a sheet's self-shadow is mostly acne, and the ground
-  // shadow already shows where a body is and how it is turned.
-  mesh_.set("uShadowStrength", 0.0f);
-  mesh_.set("uAlpha", 1.0f);
-  for (std::size_t i = 0; i < bodies_.size(); ++i) {
-    const int k = static_cast<int>(i) % kPalette;
-    mesh_.set("uColorFront", kFront[k]);
-    mesh_.set("uColorBack", kBack[k]);
-    mesh_.set("uHighlight",
-              static_cast<int>(i) == settings.selected && bodies_.size() > 1 ? 1.0f : 0.0f);
-    glBindVertexArray(bodies_[i].vao);
-    glDrawElements(GL_TRIANGLES, bodies_[i].indexCount, GL_UNSIGNED_INT, nullptr);
-  }
-
-  // 5. Trails and water (blended, no depth writes).
+  drawBodies(f);
+  // 5. Trails, ghost bodies (translucent) and water (blended, no depth writes).
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDepthMask(GL_FALSE);
-  if (settings.trails) {
-    line_.use();
-    line_.set("uViewProj", viewProj);
-    for (std::size_t i = 0; i < trails_.size(); ++i) {
-      if (trails_[i].count < 2) continue;
-      const bool ghost = i >= mainTrails_;
-      if (ghost && !settings.ghosts) continue;
-      const int body = static_cast<int>(ghost ? i - mainTrails_ : i);
-      line_.set("uColor", ghost ? ghostColor(body) * 0.9f : bodyColor(body) * 0.8f);
-      glBindVertexArray(trails_[i].vao);
-      glDrawArrays(GL_LINE_STRIP, 0, trails_[i].count);
-    }
-  }
-  // Ghost bodies, translucent: a depth-only pass first so that only the nearest surface of
-  // each ghost is blended (no doubled layers where a closed ghost overlaps itself), then
-  // the colour pass with depth test LEQUAL and no depth writes. Opaque bodies drawn before
-  // hide what is behind them; trails and the water surface blend as usual.
-  if (settings.ghosts && !ghosts_.empty()) {
-    mesh_.use();
-    mesh_.set("uAlpha", kGhostAlpha);
-    mesh_.set("uHighlight", 0.0f);
-    for (std::size_t i = 0; i < ghosts_.size(); ++i) {
-      const int k = static_cast<int>(i) % kPalette;
-      mesh_.set("uColorFront", ghostFront(k));
-      mesh_.set("uColorBack", ghostBack(k));
-      glBindVertexArray(ghosts_[i].vao);
-      glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
-      glDepthMask(GL_TRUE);
-      glDrawElements(GL_TRIANGLES, ghosts_[i].indexCount, GL_UNSIGNED_INT, nullptr);
-      glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-      glDepthMask(GL_FALSE);
-      glDepthFunc(GL_LEQUAL);
-      glDrawElements(GL_TRIANGLES, ghosts_[i].indexCount, GL_UNSIGNED_INT, nullptr);
-      glDepthFunc(GL_LESS);
-    }
-    mesh_.set("uAlpha", 1.0f);
-  }
-  if (settings.water && hasWater_) {
-    water_.use();
-    water_.set("uViewProj", viewProj);
-    water_.set("uEye", eye);
-    water_.set("uLightDir", lightDir_);
-    water_.set("uFadeDistance", fade);
-    water_.set("uCenter", center);
-    glBindVertexArray(quadVao_);
-    drawQuad(water_, glm::vec3(center.x, waterY_, center.y), fade);
-  }
+  if (settings.trails) drawTrails(f);
+  if (settings.ghosts && !ghosts_.empty()) drawGhosts();
+  if (settings.water && hasWater_) drawWater(f);
   // 6. Under the water surface: tint everything.
-  if (settings.water && hasWater_ && eye.y < waterY_) {
+  if (settings.water && hasWater_ && f.eye.y < waterY_) {
     glDisable(GL_DEPTH_TEST);
-    sky_.use();
-    sky_.set("uTop", glm::vec3(0.25f, 0.55f, 0.70f));
-    sky_.set("uBottom", glm::vec3(0.05f, 0.25f, 0.40f));
-    sky_.set("uAlpha", 0.5f);
-    glBindVertexArray(emptyVao_);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
+    drawGradient(glm::vec3(0.25f, 0.55f, 0.70f), glm::vec3(0.05f, 0.25f, 0.40f), 0.5f);
     glEnable(GL_DEPTH_TEST);
   }
   glDepthMask(GL_TRUE);

@@ -1,4 +1,4 @@
-#include "app/glyph.h"
+#include "app/render/glyph.h"
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>

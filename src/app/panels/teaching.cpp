@@ -1,4 +1,4 @@
-#include "app/teaching.h"
+#include "app/panels/teaching.h"
 
 #include <imgui.h>
 
@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <utility>
 
-#include "app/glm_eigen.h"
-#include "app/glyph.h"
+#include "app/render/glm_eigen.h"
+#include "app/render/glyph.h"
 
 namespace samara::app {
 namespace {
@@ -29,6 +31,66 @@ constexpr ImU32 kMomentumBody = IM_COL32(190, 190, 190, 255);
 constexpr ImU32 kMomentumTotal = IM_COL32(185, 90, 255, 255);
 
 ImVec4 toVec4(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
+
+/// The resultant forces at the COM: their colour, name (label of the arrow and of the
+/// panel's row) and vector.
+struct ForceEntry {
+  ImU32 color;
+  const char* name;
+  Vec3 (*force)(const core::ForceBreakdown&);
+};
+constexpr ForceEntry kLiftEntry{kLift, "lift",
+                                [](const core::ForceBreakdown& f) { return f.lift; }};
+constexpr ForceEntry kDragEntry{kDrag, "drag",
+                                [](const core::ForceBreakdown& f) { return f.drag; }};
+constexpr ForceEntry kLiftDragEntry{kLiftDrag, "lift+drag",
+                                    [](const core::ForceBreakdown& f) { return f.liftDrag.force; }};
+constexpr ForceEntry kGravityEntry{kGravity, "gravity",
+                                   [](const core::ForceBreakdown& f) { return f.gravity.force; }};
+constexpr ForceEntry kBuoyancyEntry{kBuoyancy, "buoyancy",
+                                    [](const core::ForceBreakdown& f) { return f.buoyancy.force; }};
+constexpr ForceEntry kContactEntry{kContact, "contact",
+                                   [](const core::ForceBreakdown& f) { return f.contact.force; }};
+/// The panel's rows, in order.
+constexpr ForceEntry kForceRows[] = {kLiftEntry,    kDragEntry,     kLiftDragEntry,
+                                     kGravityEntry, kBuoyancyEntry, kContactEntry};
+/// The arrows, in drawing order (lift and drag separately, not their sum).
+constexpr ForceEntry kForceArrows[] = {kGravityEntry, kBuoyancyEntry, kLiftEntry, kDragEntry,
+                                       kContactEntry};
+
+/// A row of colour legend entries on one line.
+void colorLegend(std::initializer_list<std::pair<ImU32, const char*>> entries) {
+  bool first = true;
+  for (const auto& [color, text] : entries) {
+    if (!first) ImGui::SameLine();
+    first = false;
+    ImGui::TextColored(toVec4(color), "%s", text);
+  }
+}
+
+/// The principal axes of `added` (body frame, largest first) with their values and the
+/// ratio to the body's own value about each axis (`own(axis)`), as a table of `columns`
+/// columns named `headers`.
+template <class Own>
+void principalTable(const char* id, const Mat3& added, int columns, const char* const* headers,
+                    Own own) {
+  if (!ImGui::BeginTable(id, columns, ImGuiTableFlags_SizingFixedFit)) return;
+  const Eigen::SelfAdjointEigenSolver<Mat3> es(added);
+  for (int c = 0; c < columns; ++c) ImGui::TableSetupColumn(headers[c]);
+  ImGui::TableHeadersRow();
+  for (int k = 2; k >= 0; --k) {
+    const Vec3 a = es.eigenvectors().col(k);
+    const double o = own(a);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("(%+.2f %+.2f %+.2f)", a.x(), a.y(), a.z());
+    ImGui::TableNextColumn();
+    ImGui::Text("%.4g", es.eigenvalues()[k]);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3g", o > 0.0 ? es.eigenvalues()[k] / o : 0.0);
+  }
+  ImGui::EndTable();
+}
 
 /// World point → window position (ImGui units); nullopt behind the camera.
 struct Projector {
@@ -141,11 +203,15 @@ bool TeachingOverlay::enable(const std::string& name) {
 
 std::optional<runtime::SetTeaching> TeachingOverlay::request() {
   runtime::SetTeaching t;
-  t.on = forces_ || faceForces_ || addedMass_ || velocity_ || table_;
+  t.on = anyOverlay() || table_;
   t.maxFaces = faceForces_ ? maxFaces_ : 0;
   if (sent_ && sent_->on == t.on && sent_->maxFaces == t.maxFaces) return std::nullopt;
   sent_ = t;
   return t;
+}
+
+bool TeachingOverlay::anyOverlay() const {
+  return forces_ || faceForces_ || addedMass_ || velocity_;
 }
 
 void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, float right,
@@ -172,117 +238,84 @@ void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, float 
   const auto sel = static_cast<std::size_t>(std::max(selected, 0));
   const runtime::BodySnapshot* b = sel < s.bodies.size() ? &s.bodies[sel] : nullptr;
   const runtime::BodyTeaching* t = b && b->teaching ? &*b->teaching : nullptr;
-  if (s.scrubbing && (forces_ || faceForces_ || addedMass_ || velocity_ || table_)) {
+  if (s.scrubbing && (anyOverlay() || table_)) {
     ImGui::TextDisabled("(overlays show the live state only: not while scrubbing)");
   }
-  if (forces_ || faceForces_) {
-    ImGui::Separator();
-    ImGui::TextUnformatted("Forces");
-    ImGui::Checkbox("auto scale", &autoScale_);
-    if (autoScale_) {
-      const double f = std::max(gMax.force, 1e-12);
-      newtonsPerMeter_ = static_cast<float>(f / (1.5 * maxRadius(s)));
-    }
-    ImGui::SameLine();
-    ImGui::BeginDisabled(autoScale_);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
-    ImGui::SliderFloat("N per m", &newtonsPerMeter_, 1e-6f, 1e4f, "%.3g",
-                       ImGuiSliderFlags_Logarithmic);
-    ImGui::EndDisabled();
-    if (t != nullptr) {
-      const core::ForceBreakdown& fb = t->forces;
-      auto row = [](ImU32 c, const char* name, const Vec3& f) {
-        ImGui::TextColored(toVec4(c), "  %-10s %10.4g N", name, f.norm());
-      };
-      ImGui::Text("%s:", b->name.c_str());
-      row(kLift, "lift", fb.lift);
-      row(kDrag, "drag", fb.drag);
-      row(kLiftDrag, "lift+drag", fb.liftDrag.force);
-      row(kGravity, "gravity", fb.gravity.force);
-      row(kBuoyancy, "buoyancy", fb.buoyancy.force);
-      row(kContact, "contact", fb.contact.force);
-      const Vec3 net = fb.liftDrag.force + fb.gravity.force + fb.buoyancy.force + fb.contact.force;
-      ImGui::Text("  %-10s %10.4g N", "sum", net.norm());
-      if (faceForces_) {
-        ImGui::TextColored(toVec4(kFace), "  per-face lift/drag: %zu largest faces",
-                           fb.faces.size());
-      }
-    }
-  }
-  if (velocity_) {
-    ImGui::Separator();
-    ImGui::TextUnformatted("Velocity and momentum");
-    ImGui::TextColored(toVec4(kVelocity), "v");
-    ImGui::SameLine();
-    ImGui::TextColored(toVec4(kOmega), "w (angular)");
-    ImGui::SameLine();
-    ImGui::TextColored(toVec4(kMomentumBody), "p/L body");
-    ImGui::SameLine();
-    ImGui::TextColored(toVec4(kMomentumTotal), "P/L total");
-    if (t != nullptr) {
-      const double pb = t->linearMomentumBody.norm(), pt = t->linearMomentumTotal.norm();
-      ImGui::Text("|p| body %.4g, total %.4g kg m/s", pb, pt);
-      ImGui::Text("|L| body %.4g, total %.4g kg m^2/s", t->angularMomentumBody.norm(),
-                  t->angularMomentumTotal.norm());
-    }
-  }
-  if ((addedMass_ || table_) && b != nullptr) {
-    ImGui::Separator();
-    ImGui::TextUnformatted("Added mass");
-    if (addedMass_) {
-      ImGui::TextColored(toVec4(kAdded), "added (ellipsoid, radii ~ eigenvalues)");
-      ImGui::TextColored(toVec4(kOwn), "body's own mass / inertia, same scale");
-      ImGui::TextDisabled("at the body: translation; beside it: rotation about the COM");
-    }
-    ImGui::Text("%s  model %s", b->name.c_str(), b->model.c_str());
-    ImGui::Text("delta %.4g m%s, body mass %.4g kg", b->delta, b->deltaOverride ? "" : " (auto)",
-                b->mass);
-    if (t != nullptr && ImGui::BeginTable("##added", 4, ImGuiTableFlags_SizingFixedFit)) {
-      const Eigen::SelfAdjointEigenSolver<Mat3> tr(t->addedTranslational);
-      ImGui::TableSetupColumn("axis (body)");
-      ImGui::TableSetupColumn("added kg");
-      ImGui::TableSetupColumn("/ body");
-      ImGui::TableSetupColumn("");
-      ImGui::TableHeadersRow();
-      for (int k = 2; k >= 0; --k) {
-        const Vec3 a = tr.eigenvectors().col(k);
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::Text("(%+.2f %+.2f %+.2f)", a.x(), a.y(), a.z());
-        ImGui::TableNextColumn();
-        ImGui::Text("%.4g", tr.eigenvalues()[k]);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.3g", b->mass > 0.0 ? tr.eigenvalues()[k] / b->mass : 0.0);
-      }
-      ImGui::EndTable();
-    }
-    if (t != nullptr && ImGui::BeginTable("##addedRot", 3, ImGuiTableFlags_SizingFixedFit)) {
-      const Eigen::SelfAdjointEigenSolver<Mat3> rot(t->addedRotational);
-      ImGui::TableSetupColumn("axis (body)");
-      ImGui::TableSetupColumn("added kg m^2");
-      ImGui::TableSetupColumn("/ body about it");
-      ImGui::TableHeadersRow();
-      for (int k = 2; k >= 0; --k) {
-        const Vec3 a = rot.eigenvectors().col(k);
-        const double own = a.dot(t->bodyRotational * a);
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::Text("(%+.2f %+.2f %+.2f)", a.x(), a.y(), a.z());
-        ImGui::TableNextColumn();
-        ImGui::Text("%.4g", rot.eigenvalues()[k]);
-        ImGui::TableNextColumn();
-        ImGui::Text("%.3g", own > 0.0 ? rot.eigenvalues()[k] / own : 0.0);
-      }
-      ImGui::EndTable();
-    }
-    if (t == nullptr && !s.scrubbing) ImGui::TextDisabled("(waiting for the simulation)");
-  }
+  if (forces_ || faceForces_) drawForcesSection(s, b, t);
+  if (velocity_) drawVelocitySection(t);
+  if ((addedMass_ || table_) && b != nullptr) drawAddedMassSection(s, *b, t);
   ImGui::End();
+}
+
+void TeachingOverlay::drawForcesSection(const runtime::Snapshot& s, const runtime::BodySnapshot* b,
+                                        const runtime::BodyTeaching* t) {
+  ImGui::Separator();
+  ImGui::TextUnformatted("Forces");
+  ImGui::Checkbox("auto scale", &autoScale_);
+  if (autoScale_) {
+    const double f = std::max(gMax.force, 1e-12);
+    newtonsPerMeter_ = static_cast<float>(f / (1.5 * maxRadius(s)));
+  }
+  ImGui::SameLine();
+  ImGui::BeginDisabled(autoScale_);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9.0f);
+  ImGui::SliderFloat("N per m", &newtonsPerMeter_, 1e-6f, 1e4f, "%.3g",
+                     ImGuiSliderFlags_Logarithmic);
+  ImGui::EndDisabled();
+  if (t == nullptr) return;
+  const core::ForceBreakdown& fb = t->forces;
+  ImGui::Text("%s:", b->name.c_str());
+  for (const ForceEntry& e : kForceRows) {
+    ImGui::TextColored(toVec4(e.color), "  %-10s %10.4g N", e.name, e.force(fb).norm());
+  }
+  const Vec3 net = fb.liftDrag.force + fb.gravity.force + fb.buoyancy.force + fb.contact.force;
+  ImGui::Text("  %-10s %10.4g N", "sum", net.norm());
+  if (faceForces_) {
+    ImGui::TextColored(toVec4(kFace), "  per-face lift/drag: %zu largest faces", fb.faces.size());
+  }
+}
+
+void TeachingOverlay::drawVelocitySection(const runtime::BodyTeaching* t) {
+  ImGui::Separator();
+  ImGui::TextUnformatted("Velocity and momentum");
+  colorLegend({{kVelocity, "v"},
+               {kOmega, "w (angular)"},
+               {kMomentumBody, "p/L body"},
+               {kMomentumTotal, "P/L total"}});
+  if (t == nullptr) return;
+  const double pb = t->linearMomentumBody.norm(), pt = t->linearMomentumTotal.norm();
+  ImGui::Text("|p| body %.4g, total %.4g kg m/s", pb, pt);
+  ImGui::Text("|L| body %.4g, total %.4g kg m^2/s", t->angularMomentumBody.norm(),
+              t->angularMomentumTotal.norm());
+}
+
+void TeachingOverlay::drawAddedMassSection(const runtime::Snapshot& s,
+                                           const runtime::BodySnapshot& b,
+                                           const runtime::BodyTeaching* t) {
+  ImGui::Separator();
+  ImGui::TextUnformatted("Added mass");
+  if (addedMass_) {
+    ImGui::TextColored(toVec4(kAdded), "added (ellipsoid, radii ~ eigenvalues)");
+    ImGui::TextColored(toVec4(kOwn), "body's own mass / inertia, same scale");
+    ImGui::TextDisabled("at the body: translation; beside it: rotation about the COM");
+  }
+  ImGui::Text("%s  model %s", b.name.c_str(), b.model.c_str());
+  ImGui::Text("delta %.4g m%s, body mass %.4g kg", b.delta, b.deltaOverride ? "" : " (auto)",
+              b.mass);
+  if (t != nullptr) {
+    static const char* const kTranslation[] = {"axis (body)", "added kg", "/ body", ""};
+    principalTable("##added", t->addedTranslational, 4, kTranslation,
+                   [&](const Vec3&) { return b.mass; });
+    static const char* const kRotation[] = {"axis (body)", "added kg m^2", "/ body about it"};
+    principalTable("##addedRot", t->addedRotational, 3, kRotation,
+                   [&](const Vec3& a) { return a.dot(t->bodyRotational * a); });
+  }
+  if (t == nullptr && !s.scrubbing) ImGui::TextDisabled("(waiting for the simulation)");
 }
 
 void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& viewProj,
                                   const glm::mat4& view, float width, float height, float uiScale) {
-  if (!(forces_ || faceForces_ || addedMass_ || velocity_) || s.scrubbing) return;
+  if (!anyOverlay() || s.scrubbing) return;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Projector P{viewProj, width, height};
   const float thick = 3.0f * uiScale;
@@ -310,12 +343,9 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
       for (const auto& f : t.forces.faces) arrow(dl, P, f.position, k * f.force, kFace, 1.5f);
     }
     if (forces_) {
-      const core::ForceBreakdown& fb = t.forces;
-      arrow(dl, P, c, fb.gravity.force / nPerM, kGravity, thick, "gravity");
-      arrow(dl, P, c, fb.buoyancy.force / nPerM, kBuoyancy, thick, "buoyancy");
-      arrow(dl, P, c, fb.lift / nPerM, kLift, thick, "lift");
-      arrow(dl, P, c, fb.drag / nPerM, kDrag, thick, "drag");
-      arrow(dl, P, c, fb.contact.force / nPerM, kContact, thick, "contact");
+      for (const ForceEntry& e : kForceArrows) {
+        arrow(dl, P, c, e.force(t.forces) / nPerM, e.color, thick, e.name);
+      }
     }
     if (velocity_) {
       const Vec3& v = b.diagnostics.velocity;

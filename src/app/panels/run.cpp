@@ -1,0 +1,127 @@
+#include "app/panels/run.h"
+
+#include "app/window.h"
+#include "runtime/current_scene.h"
+
+namespace samara::app {
+
+namespace {
+
+using runtime::RunStatus;
+
+const char* statusText(RunStatus st) {
+  switch (st) {
+    case RunStatus::kEmpty:
+      return "no scene";
+    case RunStatus::kRunning:
+      return "running";
+    case RunStatus::kPaused:
+      return "paused";
+    case RunStatus::kFailed:
+      return "FAILED (paused)";
+  }
+  return "";
+}
+
+/// The scene's name and body count, status, time, rates, messages and the notice.
+void drawStatusLines(const ViewerContext& ctx, const runtime::Snapshot& s) {
+  ImGui::Text("%s", s.sceneName.c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("(%zu bod%s)", s.bodies.size(), s.bodies.size() == 1 ? "y" : "ies");
+  const ImVec4 statusColor = s.status == RunStatus::kFailed   ? ImVec4(1.0f, 0.35f, 0.3f, 1.0f)
+                             : s.status == RunStatus::kPaused ? kColorPaused
+                                                              : kColorGood;
+  ImGui::TextColored(statusColor, "%s", statusText(s.status));
+  ImGui::SameLine();
+  ImGui::Text("t = %.3f s  step %lld", s.time, static_cast<long long>(s.stepIndex));
+  ImGui::Text("real-time factor %.2f  (%.0f steps/s)", s.realTimeFactor, s.stepsPerSecond);
+  if (s.status == RunStatus::kRunning && !s.params.unlimited &&
+      s.realTimeFactor < 0.9 * s.params.speed && s.reanchors > 0) {
+    ImGui::TextColored(kColorPaused, "slower than requested: the machine can't keep up");
+  }
+  if (!s.message.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorError);
+    ImGui::TextWrapped("%s", s.message.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (const std::string* notice = ctx.notice.current()) ImGui::TextWrapped("%s", notice->c_str());
+}
+
+}  // namespace
+
+void RunPanel::drawStatus(ViewerContext& ctx, const runtime::Snapshot& s) {
+  drawStatusLines(ctx, s);
+  ImGui::Separator();
+
+  const bool running = s.status == RunStatus::kRunning;
+  if (ImGui::Button(running ? "Pause" : "Run", ImVec2(70.0f * ctx.window->uiScale(), 0))) {
+    ctx.post(running ? runtime::Command(runtime::Pause{}) : runtime::Command(runtime::Resume{}));
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) ctx.post(runtime::Step{1});
+  ImGui::SameLine();
+  if (ImGui::Button("x10")) ctx.post(runtime::Step{10});
+  ImGui::SameLine();
+  if (ImGui::Button("Reset")) ctx.post(runtime::Reset{});
+  if (ImGui::Button("Restart with these parameters")) {
+    ctx.post(runtime::Restart{runtime::overridesOf(s)});
+  }
+  auto commandLine = [&] { return runtime::runCommandLine(runtime::currentSceneOf(s)); };
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted("From t = 0 with the current parameters; the same bits as");
+    ImGui::TextUnformatted(commandLine().c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("copy cmd")) ImGui::SetClipboardText(commandLine().c_str());
+}
+
+void RunPanel::drawSimulation(ViewerContext& ctx, const runtime::Snapshot& s) {
+  if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  bool unlimited = s.params.unlimited;
+  speed_.sync(s.params.speed);
+  const double speedMin = 0.01, speedMax = 4.0;
+  ImGui::BeginDisabled(unlimited);
+  if (ImGui::SliderScalar("speed", ImGuiDataType_Double, &speed_.value, &speedMin, &speedMax,
+                          "%.2fx", ImGuiSliderFlags_Logarithmic)) {
+    ctx.post(runtime::SetSpeed{speed_.value, false});
+  }
+  speed_.active = ImGui::IsItemActive();
+  ImGui::EndDisabled();
+  for (double preset : {0.1, 0.25, 1.0, 4.0}) {
+    ImGui::PushID(static_cast<int>(preset * 100));
+    if (ImGui::SmallButton(strf("%gx", preset).c_str())) {
+      ctx.post(runtime::SetSpeed{preset, false});
+    }
+    ImGui::PopID();
+    ImGui::SameLine();
+  }
+  if (ImGui::Checkbox("as fast as possible", &unlimited)) {
+    ctx.post(runtime::SetSpeed{s.params.speed, unlimited});
+  }
+  dt_.sync(s.params.dt);
+  const double dtMin = 1e-5, dtMax = 0.05;
+  if (ImGui::SliderScalar("h (time step)", ImGuiDataType_Double, &dt_.value, &dtMin, &dtMax,
+                          "%.3g s", ImGuiSliderFlags_Logarithmic)) {
+    ctx.post(runtime::SetDt{dt_.value});
+  }
+  dt_.active = ImGui::IsItemActive();
+  const runtime::SolverStats& st = s.solver;
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped(
+      "Newton: %d iterations (mean %.1f, max %d of %d over the last %d steps); "
+      "%d sub-stepped",
+      st.lastIterations, st.meanIterations, st.maxIterations, st.iterationLimit, st.recentSteps,
+      st.substeppedSteps);
+  ImGui::PopStyleColor();
+  const bool struggles = st.substeppedSteps > 0 || st.maxIterations > st.iterationLimit / 2 ||
+                         s.status == RunStatus::kFailed;
+  if (struggles) {
+    ImGui::TextColored(kColorCaution, "Newton struggles at this h: reduce the time step");
+  }
+}
+
+}  // namespace samara::app

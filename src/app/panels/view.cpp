@@ -1,0 +1,87 @@
+#include "app/panels/view.h"
+
+#include <algorithm>
+
+#include "app/render/glm_eigen.h"
+#include "app/widgets/widgets.h"
+#include "app/window.h"
+
+namespace samara::app {
+
+namespace {
+
+/// The COM trail of a body (or ghost body) `b` from its recorded samples `ts`.
+void buildTrail(const runtime::TimeSeries& ts, const runtime::BodySnapshot& b,
+                const runtime::Snapshot& s, double seconds, Trail* tr) {
+  tr->clear();
+  if (ts.empty()) return;
+  // Scrubbing: the trail ends at the recorded step shown.
+  const std::size_t end = s.scrubbing ? ts.lowerBound(s.time) : ts.size();
+  const double tLast = end > 0 ? ts.time(end - 1) : s.time;
+  const std::size_t from = std::min(ts.lowerBound(tLast - seconds), end);
+  const std::size_t n = end - from;
+  const std::size_t stride = std::max<std::size_t>(1, n / 2000);
+  for (std::size_t k = from; k < end; k += stride) {
+    tr->emplace_back(ts.value(k, runtime::kComX), ts.value(k, runtime::kComY),
+                     ts.value(k, runtime::kComZ));
+  }
+  tr->push_back(toGlm(b.diagnostics.com));
+}
+
+}  // namespace
+
+void ViewPanel::onNewRun(const runtime::Snapshot& s) {
+  trails_.assign(s.bodies.size(), {});
+  ghostTrails_.assign(s.ghostBodies.size(), {});
+}
+
+void ViewPanel::updateTrails(ViewerContext& ctx, const runtime::Snapshot& s) {
+  const runtime::PlotHistory& h = ctx.history;
+  trails_.resize(s.bodies.size());
+  for (int i = 0; i < h.numBodies() && i < static_cast<int>(trails_.size()); ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    buildTrail(h.body(i), s.bodies[k], s, trailSeconds_, &trails_[k]);
+  }
+  ghostTrails_.resize(s.ghostBodies.size());
+  for (int i = 0; i < h.numGhostBodies() && i < static_cast<int>(ghostTrails_.size()); ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    buildTrail(h.ghostBody(i), s.ghostBodies[k], s, trailSeconds_, &ghostTrails_[k]);
+  }
+  ctx.renderer->setTrails(trails_, ghostTrails_);
+}
+
+void ViewPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
+  if (!ImGui::CollapsingHeader("View")) return;
+  ImGui::Checkbox("follow selected (F)", &ctx.follow);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("reset view (V)")) ctx.resetView(s);
+  RenderSettings& r = ctx.render;
+  ImGui::Checkbox("shadows", &r.shadows);
+  ImGui::SameLine();
+  ImGui::Checkbox("grid", &r.grid);
+  ImGui::SameLine();
+  ImGui::Checkbox("water", &r.water);
+  ImGui::Checkbox("trails", &r.trails);
+  auto trail = static_cast<float>(trailSeconds_);
+  if (ImGui::SliderFloat("trail length", &trail, 0.5f, 60.0f, "%.1f s",
+                         ImGuiSliderFlags_Logarithmic)) {
+    trailSeconds_ = trail;
+  }
+  float scale = ctx.window->uiScale();
+  ImGui::SliderFloat("UI scale", &scale, 0.75f, 3.0f, "%.2f");
+  if (ImGui::IsItemDeactivatedAfterEdit()) ctx.window->requestUiScale(scale);
+  for (float preset : {1.0f, 1.5f, 2.0f, 2.5f}) {
+    if (ImGui::SmallButton(strf("%gx##ui", preset).c_str())) ctx.window->requestUiScale(preset);
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  if (ImGui::InputInt2("picture size", shotSize_)) {
+    for (int k = 0; k < 2; ++k) shotSize_[k] = std::clamp(shotSize_[k], 0, 16384);
+  }
+  wrappedTooltip(
+      "Width and height of screenshots in pixels: the 3D view alone, rendered offscreen at "
+      "this size whatever the window's. 0 0: the window as shown, panels included.");
+  if (ImGui::Button("Screenshot (P)")) ctx.screenshotRequested = true;
+}
+
+}  // namespace samara::app

@@ -1,0 +1,22 @@
+#include "app/widgets/widgets.h"
+
+#include <cstdio>
+
+namespace samara::app {
+
+std::string strf(const char* format, double x) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, format, x);
+  return buf;
+}
+
+void wrappedTooltip(const std::string& text) {
+  if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+}  // namespace samara::app

@@ -1,0 +1,44 @@
+#pragma once
+// The ghost run (SetGhost): a second World built from the main world's definition at t = 0
+// with every body's model replaced, stepped right after the main world and given every
+// parameter command. The two worlds share nothing, so the main world's bits do not depend
+// on whether a ghost runs.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/world.h"
+#include "runtime/commands.h"
+#include "runtime/publish.h"
+
+namespace samara::runtime {
+
+class GhostRun {
+ public:
+  /// The ghost the UI asked for (it persists across loads); nullopt = none.
+  const std::optional<std::string>& model() const { return model_; }
+  void setModel(std::optional<std::string> model) { model_ = std::move(model); }
+
+  /// Builds the ghost world from `def` (the main world's definition at t = 0), or none when
+  /// no ghost is asked for. Returns "" or why it failed (the ghost is then turned off).
+  std::string build(const core::WorldDef& def, const std::string& label);
+  /// Back to the state it was built with.
+  void reset();
+
+  /// The ghost world, or null when no ghost runs.
+  core::World* world() { return world_ ? &*world_ : nullptr; }
+  const core::World* world() const { return world_ ? &*world_ : nullptr; }
+  const std::vector<BodyCache>& cache() const { return cache_; }
+
+  /// Applies a parameter command the main world took (the no-added-mass ghost keeps its
+  /// δ = 0: that is its point).
+  void applyParameter(const Command& command);
+
+ private:
+  std::optional<std::string> model_;
+  std::optional<core::World> world_;
+  std::optional<core::World> initial_;  // for reset
+  std::vector<BodyCache> cache_;
+};
+
+}  // namespace samara::runtime
