@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 namespace samara::analysis {
 namespace {
@@ -35,19 +36,11 @@ std::string format(const char* fmt, double a = 0.0, double b = 0.0, double c = 0
 }  // namespace
 
 const char* patternName(FallPattern p) {
-  switch (p) {
-    case FallPattern::kUndetermined:
-      return "undetermined";
-    case FallPattern::kSteadyDescent:
-      return "steady descent";
-    case FallPattern::kZigzag:
-      return "zigzag";
-    case FallPattern::kAutorotation:
-      return "autorotation";
-    case FallPattern::kChaotic:
-      return "chaotic";
-  }
-  return "undetermined";
+  // In FallPattern's order.
+  static constexpr const char* kNames[] = {"undetermined", "steady descent", "zigzag",
+                                           "autorotation", "chaotic"};
+  const auto i = static_cast<std::size_t>(p);
+  return i < std::size(kNames) ? kNames[i] : kNames[0];
 }
 
 PatternTracker::PatternTracker(const Vec3& up, double bodyLength, const Vec3& normalBody)

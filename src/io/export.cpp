@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 #include <limits>
 #include <set>
 #include <system_error>
@@ -81,19 +82,10 @@ std::optional<ExportFormat> exportFormatFromName(const std::string& name) {
 }
 
 const char* exportFormatName(ExportFormat format) {
-  switch (format) {
-    case ExportFormat::kGlb:
-      return "glb";
-    case ExportFormat::kObj:
-      return "obj";
-    case ExportFormat::kCsv:
-      return "csv";
-    case ExportFormat::kChan:
-      return "chan";
-    case ExportFormat::kPc2:
-      return "pc2";
-  }
-  return "glb";
+  // In ExportFormat's order.
+  static constexpr const char* kNames[] = {"glb", "obj", "csv", "chan", "pc2"};
+  const auto i = static_cast<std::size_t>(format);
+  return i < std::size(kNames) ? kNames[i] : kNames[0];
 }
 
 long long FramePlan::numFrames() const {

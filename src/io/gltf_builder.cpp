@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <filesystem>
+#include <iterator>
 #include <limits>
 #include <utility>
 
@@ -36,15 +37,10 @@ ElementInfo info(ElementType type) {
 }
 
 const char* interpolationName(Interpolation interpolation) {
-  switch (interpolation) {
-    case Interpolation::kLinear:
-      return "LINEAR";
-    case Interpolation::kStep:
-      return "STEP";
-    case Interpolation::kCubicSpline:
-      return "CUBICSPLINE";
-  }
-  return "LINEAR";
+  // In Interpolation's order.
+  static constexpr const char* kNames[] = {"LINEAR", "STEP", "CUBICSPLINE"};
+  const auto i = static_cast<std::size_t>(interpolation);
+  return i < std::size(kNames) ? kNames[i] : kNames[0];
 }
 
 int last(std::size_t size) { return static_cast<int>(size) - 1; }

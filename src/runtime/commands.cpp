@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "io/error.h"
+#include "io/text_format.h"
 #include "models/registry.h"
 #include "runtime/overloaded.h"
 
@@ -13,11 +14,7 @@ namespace samara::runtime {
 
 namespace {
 
-std::string num(double x) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
+std::string num(double x) { return io::roundTripText(x); }
 
 }  // namespace
 

@@ -8,20 +8,11 @@
 #include <utility>
 
 #include "io/error.h"
+#include "io/text_format.h"
 #include "runtime/overloaded.h"
 #include "runtime/scene_source.h"
 
 namespace samara::runtime {
-
-namespace {
-
-std::string formatSeconds(double t) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.6g", t);
-  return buf;
-}
-
-}  // namespace
 
 Runner::Runner(RunnerOptions options)
     : options_(std::move(options)),
@@ -305,7 +296,8 @@ void Runner::fail(const std::string& who, const core::World& world, const std::s
                   const std::string& advice) {
   status_ = RunStatus::kFailed;
   message_ = who + "step " + std::to_string(world.stepIndex() + 1) +
-             " (t = " + formatSeconds(world.time()) + " s) failed: " + why + ". Paused: " + advice;
+             " (t = " + io::printfText("%.6g", world.time()) + " s) failed: " + why +
+             ". Paused: " + advice;
   failure_ = true;
 }
 

@@ -1,5 +1,7 @@
 #include "app/panels/run.h"
 
+#include <iterator>
+
 #include "app/window.h"
 #include "runtime/current_scene.h"
 
@@ -10,17 +12,10 @@ namespace {
 using runtime::RunStatus;
 
 const char* statusText(RunStatus st) {
-  switch (st) {
-    case RunStatus::kEmpty:
-      return "no scene";
-    case RunStatus::kRunning:
-      return "running";
-    case RunStatus::kPaused:
-      return "paused";
-    case RunStatus::kFailed:
-      return "FAILED (paused)";
-  }
-  return "";
+  // In RunStatus's order.
+  static constexpr const char* kTexts[] = {"no scene", "running", "paused", "FAILED (paused)"};
+  const auto i = static_cast<std::size_t>(st);
+  return i < std::size(kTexts) ? kTexts[i] : "";
 }
 
 /// The scene's name and body count, status, time, rates, messages and the notice.
