@@ -44,4 +44,13 @@ struct RunnerFixture {
   }
 };
 
+/// The i-th of a fixed script of parameter changes posted while a run goes on: a density
+/// every time, a wind every 7th, a δ for body 0 every 9th.
+inline void postScriptedChange(Runner& runner, int i) {
+  static constexpr double kDensities[] = {1.225, 3.0, 0.5, 20.0, 1.225};
+  runner.post(SetFluidDensity{kDensities[i % 5]});
+  if (i % 7 == 3) runner.post(SetWind{Vec3(0.1 * i, 0.0, 0.0)});
+  if (i % 9 == 4) runner.post(SetDelta{0, 0.005 * (i % 3)});
+}
+
 }  // namespace samara::runtime::test

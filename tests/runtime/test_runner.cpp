@@ -220,12 +220,9 @@ TEST_CASE("Runner: a threaded run with live commands replays bit for bit",
   runner.post(LoadScene{kPlate, {}});
   runner.start();
   std::vector<PlotSample> samples;
-  const double densities[] = {1.225, 3.0, 0.5, 20.0, 1.225};
   for (int i = 0; i < 25; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(4));
-    runner.post(SetFluidDensity{densities[i % 5]});
-    if (i % 7 == 3) runner.post(SetWind{Vec3(0.1 * i, 0.0, 0.0)});
-    if (i % 9 == 4) runner.post(SetDelta{0, 0.005 * (i % 3)});
+    test::postScriptedChange(runner, i);
     runner.updateSnapshot();
     runner.takeSamples(&samples);
   }
