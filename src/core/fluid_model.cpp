@@ -1,6 +1,8 @@
 #include "core/fluid_model.h"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -82,6 +84,44 @@ std::string paramsText(const std::vector<ModelParam>& params) {
 
 void FluidModel::advance(const FluidModelInput&, const Vec6&) {}
 
+namespace {
+
+/// The body axis (column of the identity) least aligned with `axis` (ties: the first).
+Vec3 leastAlignedBodyAxis(const Vec3& axis) {
+  Eigen::Index k = 0;
+  axis.cwiseAbs().minCoeff(&k);
+  return Vec3::Unit(k);
+}
+
+/// Where principal moments agree (to 1e-9 of the largest) the eigen-solver's axes in that
+/// subspace are arbitrary: the mesh's own axes are taken instead, so that a cube, a sphere
+/// mesh or a square card gets the same frame whatever its segmentation. All three equal:
+/// the body axes. Two equal: the distinct axis a is kept and the pair is spanned by the
+/// body axis least aligned with a, projected off a, and a × it.
+void snapDegenerateAxes(const Vec3& moments, Mat3* R) {
+  const double tol = 1e-9 * std::max(std::abs(moments[2]), 1e-300);
+  const bool low = moments[1] - moments[0] <= tol;   // moments 0 and 1 agree
+  const bool high = moments[2] - moments[1] <= tol;  // moments 1 and 2 agree
+  if (low && high) {
+    *R = Mat3::Identity();
+    return;
+  }
+  if (!low && !high) return;
+  const int distinct = low ? 2 : 0;  // the axis whose moment stands apart
+  const Vec3 a = R->col(distinct).normalized();
+  const Vec3 b = leastAlignedBodyAxis(a);
+  const Vec3 p = (b - b.dot(a) * a).normalized();
+  if (low) {
+    R->col(0) = p;
+    R->col(1) = a.cross(p);
+  } else {
+    R->col(1) = p;
+    R->col(2) = a.cross(p);
+  }
+}
+
+}  // namespace
+
 PrincipalFrame principalFrame(const Vec3& com, const Mat3& inertiaCom) {
   PrincipalFrame f;
   f.com = com;
@@ -89,6 +129,7 @@ PrincipalFrame principalFrame(const Vec3& com, const Mat3& inertiaCom) {
   Eigen::SelfAdjointEigenSolver<Mat3> es(sym);
   f.moments = es.eigenvalues();  // ascending
   Mat3 R = es.eigenvectors();
+  snapDegenerateAxes(f.moments, &R);
   for (int c = 0; c < 2; ++c) {
     Eigen::Index k = 0;
     R.col(c).cwiseAbs().maxCoeff(&k);
