@@ -78,7 +78,7 @@ void BM_ShapeChangingStep(benchmark::State& state) {
 BENCHMARK(BM_ShapeChangingStep)->Arg(9)->Arg(29)->Arg(91)->Unit(benchmark::kMicrosecond);
 
 /// The 1k-face box under each fluid model (issue 6): what a model costs per step against
-/// samara's own (index into models::modelNames(): gwtf, vacuum, mujoco-inertia,
+/// samara's own (index into models::modelNames(): samara, gwtf-2024, vacuum, mujoco-inertia,
 /// mujoco-ellipsoid, xie-miyata, gross-dissipative, gross-inertial).
 void BM_ModelStep(benchmark::State& state) {
   const std::string& name = models::modelNames()[static_cast<size_t>(state.range(0))];
@@ -88,7 +88,7 @@ void BM_ModelStep(benchmark::State& state) {
   state.SetLabel(name);
   timeSteps(state, &world);
 }
-BENCHMARK(BM_ModelStep)->DenseRange(0, 6)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ModelStep)->DenseRange(0, 7)->Unit(benchmark::kMicrosecond);
 
 void BM_SetupBody100k(benchmark::State& state) {
   const WorldDef def = tumblingBox(91);

@@ -29,19 +29,28 @@ Vec6 cayleyInverse(const Pose& g) {
 }
 
 /// An implicit force made of the fluid model's wrench and floor contact, for one body and
-/// one step.
+/// one step. `frameBody` is the velocity of the frame Y is relative to (body frame): the
+/// floor is fixed to the ground, so contact sees Y + (0, frameBody).
 class BodyForce final : public ImplicitForce {
  public:
   BodyForce(const FluidModel& model, const FluidModelInput& modelIn,
-            const std::vector<ContactPoint>& contacts, const Vec3& upBody, const FloorDef* floor)
-      : model_(model), modelIn_(modelIn), contacts_(contacts), upBody_(upBody), floor_(floor) {}
+            const std::vector<ContactPoint>& contacts, const Vec3& upBody, const FloorDef* floor,
+            const Vec3& frameBody)
+      : model_(model),
+        modelIn_(modelIn),
+        contacts_(contacts),
+        upBody_(upBody),
+        floor_(floor),
+        frameBody_(frameBody) {}
 
   void evaluate(const Vec6& Y, Vec6* F, Mat6* dFdY) const override {
     F->setZero();
     if (dFdY != nullptr) dFdY->setZero();
     model_.addWrench(modelIn_, Y, F, dFdY);
     if (floor_ != nullptr && !contacts_.empty()) {
-      addContactWrench(contacts_, upBody_, floor_->friction, floor_->slipVelocity, Y, F, dFdY);
+      Vec6 Yg = Y;
+      if (frameBody_ != Vec3::Zero()) Yg.tail<3>() += frameBody_;
+      addContactWrench(contacts_, upBody_, floor_->friction, floor_->slipVelocity, Yg, F, dFdY);
     }
   }
 
@@ -51,6 +60,7 @@ class BodyForce final : public ImplicitForce {
   const std::vector<ContactPoint>& contacts_;
   Vec3 upBody_;
   const FloorDef* floor_;
+  Vec3 frameBody_;
 };
 
 }  // namespace
@@ -350,6 +360,21 @@ void BodyImpl::addBuoyancyWrench(const Pose& g, const WorldDef& world, Vec6* F) 
   }
 }
 
+void BodyImpl::addFrameAcceleration(const Pose& g, const Vec3& a, const WorldDef& world,
+                                    Vec6* F) const {
+  if (a == Vec3::Zero()) return;
+  // The frame accelerates with the flow: the body feels −m a; the fluid's pressure gradient
+  // that accelerates it, −∇p = ρ_f a, pushes the displaced volume with +ρ_f V a (gravity
+  // g − a on weight and buoyancy; the added mass reacts through μ, which is unchanged).
+  *F += gravityWrench(g, moments.mass, com, -a);
+  if (!model->buoyancy()) return;
+  const double rho = densityAtHeight(world.fluid, upAxis(world.gravity).dot(g.toWorld(com)));
+  if (closedVolume > 0.0) *F += gravityWrench(g, -rho * closedVolume, closedCentroid, -a);
+  if (sheetThickness > 0.0 && sheetArea > 0.0) {
+    *F += gravityWrench(g, -rho * sheetThickness * sheetArea, sheetCentroid, -a);
+  }
+}
+
 std::vector<ContactPoint> BodyImpl::floorContacts(const Pose& g, const WorldDef& world) const {
   const Vec3 up = upAxis(world.gravity);
   const Vec3 upBody = g.q.conjugate() * up;
@@ -385,17 +410,29 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   Vec6 Fexp = gravityWrench(from.g, moments.mass, com, world.gravity);
   addBuoyancyWrench(from.g, world, &Fexp);
 
-  // Flow relative to the faces: u = ω×x + v + x' − Aᵀ wind(x).
-  Vec3 offset = -(qi * fluid.wind);
-  std::vector<Vec3> offsets;
+  // Flow relative to the faces: u = ω×x + v + x' − Aᵀ wind(x). A model with relativeFlow()
+  // steps in the frame of the flow at the COM (PHYSICS.md §7): Y is relative to it, and
+  // only the flow's non-uniform remainder enters the faces.
+  const bool relative = model->relativeFlow();
   const bool uniformGusts = !fluid.gusts || fluid.gusts->isUniformInSpace();
-  if (fluid.gusts && uniformGusts) offset -= qi * fluid.gusts->velocity(from.g.b, t);
+  Vec3 frame = Vec3::Zero();
+  if (relative) {
+    frame = fluid.wind;
+    if (fluid.gusts) frame += fluid.gusts->velocity(from.g.toWorld(com), t);
+    addFrameAcceleration(from.g, (frame - from.frame) / h, world, &Fexp);
+  }
+  Vec3 offset = relative ? Vec3::Zero() : Vec3(-(qi * fluid.wind));
+  std::vector<Vec3> offsets;
+  if (!relative && fluid.gusts && uniformGusts) offset -= qi * fluid.gusts->velocity(from.g.b, t);
   if (model->localFaces() && (!faceShapeVel.empty() || !uniformGusts)) {
     offsets.resize(faceX.size());
     for (size_t f = 0; f < faceX.size(); ++f) {
       offsets[f] = offset;
       if (!faceShapeVel.empty()) offsets[f] += faceShapeVel[f];
-      if (!uniformGusts) offsets[f] -= qi * fluid.gusts->velocity(from.g.toWorld(faceX[f]), t);
+      if (!uniformGusts) {
+        const Vec3 u = fluid.gusts->velocity(from.g.toWorld(faceX[f]), t);
+        offsets[f] -= relative ? Vec3(qi * Vec3(fluid.wind + u - frame)) : Vec3(qi * u);
+      }
     }
   }
 
@@ -404,12 +441,13 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   const FloorDef* floor = world.floor ? &*world.floor : nullptr;
 
   FluidModelInput modelIn = modelInput(from.g, t, h, world);
+  if (relative) modelIn.flowBody = Vec3::Zero();
   if (model->localFaces()) {
     modelIn.faces = &drag;
     modelIn.faceOffset = offset;
     modelIn.faceOffsets = offsets.empty() ? nullptr : offsets.data();
   }
-  BodyForce force(*model.get(), modelIn, contacts, upBody, floor);
+  BodyForce force(*model.get(), modelIn, contacts, upBody, floor, qi * frame);
   VariationalStepInput in;
   in.K = K;
   in.mu0 = mu0;
@@ -429,6 +467,8 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     to->stepH = h;
     to->stepStartCom = com;
     to->g = compose(from.g, cayley(h * r.Y));
+    if (frame != Vec3::Zero()) to->g.b += h * frame;
+    to->frame = frame;
     if (!to->g.b.allFinite() || !to->g.q.coeffs().allFinite()) r.converged = false;
   }
   return r;

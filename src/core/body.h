@@ -100,11 +100,23 @@ struct BodyInfo {
   Mat6 kirchhoff = Mat6::Zero();
 };
 
-/// The dynamic state: pose, body velocity Y = (ω, v) with g⁻¹ġ = Y, momentum μ = 𝒦Y + μ⁰.
+/// The dynamic state: pose, body velocity Y = (ω, v), momentum μ = 𝒦Y + μ⁰.
+/// Y and μ are relative to a frame that translates with the world velocity `frame`: the
+/// undisturbed flow the body's last step moved with (PHYSICS.md §7), zero in still air and
+/// for models that take the flow relative to the ground (gwtf-2024, vacuum, first-order).
+/// A step moves the body by g_{k+1} = translate(h·frame) g_k τ(hY_{k+1}).
 struct BodyState {
   Pose g;
   Vec6 Y = Vec6::Zero();
   Vec6 mu = Vec6::Zero();
+  Vec3 frame = Vec3::Zero();  ///< world velocity of the frame Y and μ are taken in, m/s
+  /// The body velocity relative to the ground (Y plus the frame's velocity, body frame).
+  Vec6 groundY() const {
+    if (frame == Vec3::Zero()) return Y;
+    Vec6 out = Y;
+    out.tail<3>() += g.q.conjugate() * frame;
+    return out;
+  }
   /// True when μ is a continuous momentum (at setup, or after a parameter change) rather
   /// than the result of a discrete step: the next step then uses μ itself as the discrete
   /// momentum (dτ⁻¹ at 0), which removes the O(h) bias a spinning start would otherwise

@@ -124,6 +124,9 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   /// Adds the buoyancy body wrench at pose g (none without gravity or when the model has
   /// no buoyancy) to *F: exact on a closed surface crossing the water level.
   void addBuoyancyWrench(const Pose& g, const WorldDef& world, Vec6* F) const;
+  /// Adds the wrench of a frame that accelerates with the flow by `a` (world, m/s²) at pose
+  /// g: −m a on the body, +ρ_f V a on its displaced volume (PHYSICS.md §7).
+  void addFrameAcceleration(const Pose& g, const Vec3& a, const WorldDef& world, Vec6* F) const;
   /// Floor contact points of the mesh at pose g (empty without a floor or contact).
   std::vector<ContactPoint> floorContacts(const Pose& g, const WorldDef& world) const;
   /// What the fluid model sees at pose g, time t, step h (fluid at the COM; no faces).

@@ -86,6 +86,12 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
   const Vec3 omegaBody = qi * def.angularVelocity;
   state.Y.head<3>() = omegaBody;
   state.Y.tail<3>() = qi * def.velocity - omegaBody.cross(com);
+  if (model->relativeFlow() && !firstOrder) {
+    // Y and μ relative to the undisturbed flow at the COM (PHYSICS.md §7).
+    state.frame = world.fluid.wind;
+    if (world.fluid.gusts) state.frame += world.fluid.gusts->velocity(state.g.toWorld(com), 0.0);
+    if (state.frame != Vec3::Zero()) state.Y.tail<3>() -= qi * state.frame;
+  }
   updateFluid(state.g, world);
   Eigen::LLT<Mat6> llt(K);
   require(llt.info() == Eigen::Success, index, "mass",

@@ -169,6 +169,8 @@ class FirstOrderModel final : public FluidModel {
   std::vector<ModelParam> parameterList() const override;
   void readParameters(const ParamReader& r) override;
   const FirstOrderDef* firstOrder() const override { return &def_; }
+  /// Its own step takes the flow at the COM (FirstOrderStepInput::flow).
+  bool relativeFlow() const override { return false; }
   /// The weight is reduced by ρ_f V / m (FirstOrderStepInput::buoyantMassFraction).
   bool buoyancy() const override { return true; }
   /// Unused: the first-order step has its own force law (see World::fluidWrench).

@@ -114,6 +114,13 @@ class FluidModel {
   /// central differences of wrench() (steps scaled to Y so round-off stays ~1e-9
   /// relative); a model with an analytic Jacobian overrides it.
   virtual void addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat6* J) const;
+  /// True if the World steps the body in the frame of the undisturbed flow at its centre of
+  /// mass (PHYSICS.md §7): added mass relative to the fluid, a uniform steady wind exactly a
+  /// change of inertial frame, a gust acting through the fluid's acceleration. The model then
+  /// sees Y relative to that frame and FluidModelInput::flowBody is only the flow's
+  /// non-uniform remainder (zero for a uniform flow). Default true; false keeps the flow
+  /// relative to the ground (GwtF 2024 as published).
+  virtual bool relativeFlow() const { return true; }
   /// True if samara's exact Archimedes buoyancy applies to the body. Default false.
   virtual bool buoyancy() const { return false; }
   /// Advances internal state after an accepted step from Y at the step start to the new
@@ -152,6 +159,7 @@ Mat6 inertiaFromLocal(const PrincipalFrame& frame, const Mat6& local);
 class VacuumModel final : public FluidModel {
  public:
   std::string name() const override { return "vacuum"; }
+  bool relativeFlow() const override { return false; }
   std::unique_ptr<FluidModel> clone() const override {
     return std::make_unique<VacuumModel>(*this);
   }

@@ -172,15 +172,20 @@ BodyDiagnostics World::diagnostics(int i) const {
     const Pose tau = cayley(s.stepH * s.Y);
     d.velocity = s.g.q * Vec3((b.com - tau.q.conjugate() * Vec3(s.stepStartCom - tau.b)) / s.stepH);
   }
+  if (s.frame != Vec3::Zero()) d.velocity += s.frame;  // Y is relative to the flow's frame
   d.omega = s.g.q * omegaBody;
-  const Vec6 muWorld = momentumToWorld(s.g, s.mu);
+  // Momentum ∂L/∂Y in the ground frame: the body's own in the ground frame plus the fluid's
+  // impulse, which is relative to the flow (PHYSICS.md §7); s.mu is taken in the flow's frame.
+  const Vec6 Yg = s.groundY();
+  const Vec6 muWorld = momentumToWorld(
+      s.g, s.frame == Vec3::Zero() ? s.mu : Vec6(s.mu + b.inertiaBody * (Yg - s.Y)));
   d.angularMomentum = muWorld.head<3>();
   d.linearMomentum = muWorld.tail<3>();
   d.fallSpeed = d.velocity.dot(down);
   d.spinRate = -d.omega.dot(down);
   // ½ Σ m |v + ω×x + x'|² = ½ Yᵀ𝓘Y + Yᵀμ⁰ + ½ Σ m |x'|² (and likewise for the fluid).
   const Vec6 mu0Fluid = b.mu0 - b.mu0Body;
-  d.kineticEnergyBody = 0.5 * s.Y.dot(b.inertiaBody * s.Y) + s.Y.dot(b.mu0Body) + b.shapeEnergyBody;
+  d.kineticEnergyBody = 0.5 * Yg.dot(b.inertiaBody * Yg) + Yg.dot(b.mu0Body) + b.shapeEnergyBody;
   d.kineticEnergyFluid = 0.5 * s.Y.dot(b.added * s.Y) + s.Y.dot(mu0Fluid) + b.shapeEnergyFluid;
   d.kineticEnergy = d.kineticEnergyBody + d.kineticEnergyFluid;
   d.newtonIterations = b.lastIterations;
@@ -340,14 +345,15 @@ ForceBreakdown World::forceBreakdown(int i, int maxFaces) const {
   if (!contacts.empty()) {
     const Vec3 upBody = q.conjugate() * upAxis(def_.gravity);
     Vec6 C = Vec6::Zero();
-    addContactWrench(contacts, upBody, def_.floor->friction, def_.floor->slipVelocity, s.Y, &C,
-                     nullptr);
+    addContactWrench(contacts, upBody, def_.floor->friction, def_.floor->slipVelocity, s.groundY(),
+                     &C, nullptr);
     out.contact = toWorld(C);
   }
   FluidWrenchQuery query;
   query.q = q;
-  query.omega = q * Vec3(s.Y.head<3>());
-  query.velocity = q * Vec3(s.Y.tail<3>() + s.Y.head<3>().cross(b.com));
+  const Vec6 Yg = s.groundY();
+  query.omega = q * Vec3(Yg.head<3>());
+  query.velocity = q * Vec3(Yg.tail<3>() + Yg.head<3>().cross(b.com));
   query.t = time_;
   out.liftDrag = fluidWrench(i, query);
   {
@@ -374,7 +380,7 @@ ForceBreakdown World::forceBreakdown(int i, int maxFaces) const {
     if (!c.faceShapeVel.empty()) offsets[f] += c.faceShapeVel[f];
   }
   std::vector<Vec3> forces;
-  dragFaceForces(c.drag, s.Y, Vec3::Zero(), offsets.data(), &forces);
+  dragFaceForces(c.drag, Yg, Vec3::Zero(), offsets.data(), &forces);
   std::vector<int> order(forces.size());
   for (size_t f = 0; f < order.size(); ++f) order[f] = static_cast<int>(f);
   const size_t n = std::min(order.size(), static_cast<size_t>(maxFaces));

@@ -23,8 +23,10 @@ core::FirstOrderDef firstOrderDef(core::FirstOrderKind kind) {
 
 std::vector<ModelEntry>& entries() {
   static std::vector<ModelEntry> kEntries = {
-      {"gwtf", "Going with the Flow: local added mass, flat-plate lift and drag per face",
-       factory<core::GwtfModel>()},
+      {"samara", "Going with the Flow, the flow taken relative to the fluid (PHYSICS.md §7)",
+       factory<core::GwtfModel>(core::GwtfModel::Variant::kSamara)},
+      {"gwtf-2024", "Going with the Flow as published (2024): added mass relative to the ground",
+       factory<core::GwtfModel>(core::GwtfModel::Variant::kPaper2024)},
       {"vacuum", "no fluid at all", factory<core::VacuumModel>()},
       {"mujoco-inertia", "MuJoCo's inertia-box model", factory<MujocoInertiaModel>()},
       {"mujoco-ellipsoid", "MuJoCo 3.x's ellipsoid model", factory<MujocoEllipsoidModel>()},
@@ -64,6 +66,8 @@ std::shared_ptr<core::FluidModel> makeModel(const std::string& name) {
   for (const ModelEntry& m : entries()) {
     if (m.name == name) return m.make();
   }
+  // The paper's model was called "gwtf" before samara's own became the default.
+  if (name == "gwtf") return makeModel("gwtf-2024");
   return nullptr;
 }
 

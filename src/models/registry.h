@@ -20,7 +20,8 @@ struct ModelEntry {
   std::function<std::shared_ptr<core::FluidModel>()> make;
 };
 
-/// Every registered model, in the order the viewer's combo box lists them; "gwtf" first.
+/// Every registered model, in the order the viewer's combo box lists them; "samara" first.
+/// makeModel also accepts "gwtf", the earlier name of "gwtf-2024".
 const std::vector<ModelEntry>& registry();
 
 /// Adds a model (e.g. a test-only one). Replaces an entry of the same name. Call before

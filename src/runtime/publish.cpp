@@ -69,11 +69,14 @@ BodyTeaching teachingOf(const core::World& world, int i, int maxFaces) {
   auto angularAboutCom = [&](const Vec6& mu) {
     return Vec3(q * Vec3(mu.head<3>() - info.com.cross(mu.tail<3>())));
   };
-  const Vec6 muBody = info.bodyInertia * s.Y;
+  // In the ground frame (Y and μ are relative to the flow's frame, core::BodyState).
+  const Vec6 Yg = s.groundY();
+  const Vec6 muBody = info.bodyInertia * Yg;
+  const Vec6 muTotal = s.frame == Vec3::Zero() ? s.mu : Vec6(s.mu + info.bodyInertia * (Yg - s.Y));
   t.linearMomentumBody = q * Vec3(muBody.tail<3>());
   t.angularMomentumBody = angularAboutCom(muBody);
-  t.linearMomentumTotal = q * Vec3(s.mu.tail<3>());
-  t.angularMomentumTotal = angularAboutCom(s.mu);
+  t.linearMomentumTotal = q * Vec3(muTotal.tail<3>());
+  t.angularMomentumTotal = angularAboutCom(muTotal);
   return t;
 }
 

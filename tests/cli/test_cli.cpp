@@ -314,7 +314,7 @@ TEST_CASE("inspect --json has the documented keys and the sphere's added mass", 
   }
   CHECK(b.size() == 11);
   CHECK(b["name"] == "s");
-  CHECK(b["model"] == "gwtf");
+  CHECK(b["model"] == "samara");
   CHECK(b["faces"] == 5120);
   CHECK(b["com"].size() == 3);
   const double pi = 3.14159265358979323846;

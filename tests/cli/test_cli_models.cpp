@@ -33,7 +33,7 @@ TEST_CASE("forces: GwtF broadside card equals c rho A |u|^2, vacuum gives zero",
   const std::vector<std::string> ls = lines(r.out);
   REQUIRE(ls.size() == 3);
   CHECK(ls[0] == "line,body,model,fx,fy,fz,tx,ty,tz");
-  CHECK(ls[1].rfind("3,card,gwtf,", 0) == 0);
+  CHECK(ls[1].rfind("3,card,samara,", 0) == 0);
   const std::vector<double> broad = forceRow(ls[1]);
   // Sheet: c = 1, A = 0.1 × 0.06 m², ρ = 1.225 kg/m³, |u|² = 1: F = 7.35 mN upwards.
   CHECK(broad[1] == Approx(1.225 * 0.006).epsilon(1e-12));
@@ -117,7 +117,7 @@ TEST_CASE("scene key model: names, objects and mistakes", "[cli][model][errors]"
                   "--summary"});
   CHECK(r.code == 1);
   CHECK_THAT(r.err, Catch::Contains("/bodies/1/model: unknown model \"vaccum\"; known models: "
-                                    "gwtf, vacuum,"));
+                                    "samara, gwtf-2024, vacuum,"));
   r = cli({"run",
            dir.write("b.json",
                      ballSceneWith("\"name\": \"card\",", "\"name\": \"card\", \"model\": 3,")),
@@ -140,7 +140,7 @@ TEST_CASE("run --classify prints each body's falling pattern", "[cli][classify]"
   REQUIRE(r.code == 0);
   // The shipped card (I* ≈ 2) settles into a steady broadside descent.
   CHECK_THAT(r.out, Catch::Contains("pattern  plate: steady descent (d = "));
-  CHECK_THAT(r.out, Catch::Contains("body     plate: model gwtf,"));
+  CHECK_THAT(r.out, Catch::Contains("body     plate: model samara,"));
   // With the CSV on stdout the pattern goes to stderr and the CSV stays clean.
   r = cli({"run", plate, "--classify", "--duration", "0.1", "--every", "10"});
   REQUIRE(r.code == 0);

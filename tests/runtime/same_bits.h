@@ -17,7 +17,7 @@ inline bool sameBits(const core::BodyState& a, const core::BodyState& b) {
          sameBits(a.g.b.data(), b.g.b.data(), 3) && sameBits(a.Y.data(), b.Y.data(), 6) &&
          sameBits(a.mu.data(), b.mu.data(), 6) &&
          sameBits(a.carriedMomentum.data(), b.carriedMomentum.data(), 6) &&
-         a.continuous == b.continuous;
+         sameBits(a.frame.data(), b.frame.data(), 3) && a.continuous == b.continuous;
 }
 
 /// The CSV's quantities: COM, q, v, ω, momenta and the kinetic energy.

@@ -111,7 +111,7 @@ void checkSamples(const std::vector<PlotSample>& samples, std::uint64_t gen, boo
 TEST_CASE("Runner: a model override on restart equals samara run --set bodies.N.model",
           "[runtime][runner][determinism][compare]") {
   for (const std::string model :
-       {"vacuum", "mujoco-ellipsoid", "xie-miyata", "gross-dissipative", "gwtf"}) {
+       {"vacuum", "mujoco-ellipsoid", "xie-miyata", "gross-dissipative", "gwtf-2024", "samara"}) {
     SECTION(model) {
       Fixture f;
       f.runner->post(LoadScene{kPlate, {}});
@@ -138,7 +138,7 @@ TEST_CASE("Runner: a model override on restart equals samara run --set bodies.N.
       CHECK(f.snap().bodies[0].model == model);
       f.runner->post(LoadScene{kPlate, {}});
       f.frame();
-      CHECK(f.snap().bodies[0].model == "gwtf");
+      CHECK(f.snap().bodies[0].model == "samara");
       CHECK_FALSE(f.snap().bodies[0].modelOverride.has_value());
     }
   }
@@ -159,7 +159,7 @@ TEST_CASE("Runner: an unknown model name in a restart changes nothing",
   CHECK(s.generation == gen);
   CHECK(s.stepIndex == 10);
   CHECK(s.message.find("unknown model \"no-such-model\"") != std::string::npos);
-  CHECK(s.bodies[0].model == "gwtf");
+  CHECK(s.bodies[0].model == "samara");
 }
 
 TEST_CASE("Runner: a ghost leaves the main bits alone and equals a standalone run of its model",
@@ -206,7 +206,7 @@ TEST_CASE("Runner: a ghost leaves the main bits alone and equals a standalone ru
         CHECK(sameBits(f.runner->ghost()->state(i), ghost.state(i)));
         CHECK(sameBits(s.bodies[k].diagnostics, direct.diagnostics(i)));
         CHECK(sameBits(s.ghostBodies[k].diagnostics, ghost.diagnostics(i)));
-        CHECK(s.bodies[k].model == "gwtf");
+        CHECK(s.bodies[k].model == "samara");
         CHECK(s.ghostBodies[k].model == model);
         CHECK(s.ghostBodies[k].name == s.bodies[k].name);
         CHECK(s.ghostBodies[k].vertices.rows() == s.bodies[k].vertices.rows());

@@ -30,7 +30,8 @@ bool sameBits(const core::BodyState& a, const core::BodyState& b) {
     return std::memcmp(x, y, static_cast<std::size_t>(n) * sizeof(double)) == 0;
   };
   return eq(a.g.q.coeffs().data(), b.g.q.coeffs().data(), 4) && eq(a.g.b.data(), b.g.b.data(), 3) &&
-         eq(a.Y.data(), b.Y.data(), 6) && eq(a.mu.data(), b.mu.data(), 6);
+         eq(a.Y.data(), b.Y.data(), 6) && eq(a.mu.data(), b.mu.data(), 6) &&
+         eq(a.frame.data(), b.frame.data(), 3);
 }
 
 /// Loads `path` (with `sets`) into a paused runner, restarts it with `o`, takes `steps`
@@ -91,7 +92,7 @@ TEST_CASE("Save scene as: the runner's restart with overrides equals the saved f
     o.delta = {std::optional<double>(std::nullopt), std::nullopt, std::nullopt, std::nullopt,
                std::optional<double>(0.002)};
     o.model = {std::nullopt, std::string("xie-miyata"), std::nullopt, std::string("vacuum"),
-               std::string("gwtf")};
+               std::string("gwtf-2024")};
     checkRestartEqualsSaved(kScenes + "compare_models.json", {}, o, 80);
   }
   SECTION("leaves in gusts, OBJ meshes in another directory") {

@@ -53,7 +53,7 @@ void BodyPanel::drawModel(ViewerContext& ctx, const runtime::Snapshot& s) {
       "with the current parameters: the same bits as samara run ... --set bodies." +
       std::to_string(selected) + ".model=NAME");
 
-  // δ: auto / manual / off; only samara's own model (gwtf) has it.
+  // δ: auto / manual / off; only the GwtF models (samara, gwtf-2024) have it.
   ImGui::BeginGroup();
   ImGui::BeginDisabled(!b.usesDelta);
   const int mode = !b.deltaOverride ? 0 : (*b.deltaOverride == 0.0 ? 2 : 1);
@@ -84,9 +84,9 @@ void BodyPanel::drawModel(ViewerContext& ctx, const runtime::Snapshot& s) {
   ImGui::EndGroup();
   if (!b.usesDelta) {
     wrappedTooltip(
-        "\u03b4 (the added-mass length) belongs to samara's own model, gwtf; the "
-        "model \"" +
-        b.model + "\" does not use it. Choose gwtf above to edit it.");
+        "\u03b4 (the added-mass length) belongs to the GwtF models (samara, gwtf-2024); "
+        "the model \"" +
+        b.model + "\" does not use it. Choose samara above to edit it.");
   }
 }
 
