@@ -118,6 +118,8 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     addedUnit.noalias() += faceWeight[f] * (a * a.transpose());
   }
 
+  updatePartLengths();
+
   // Shape velocity (GwtF Alg. 4 and 6): vertex and face-centroid velocities.
   mu0Body.setZero();
   mu0FluidUnit.setZero();
@@ -147,6 +149,43 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   boundRadius = 0.0;
   for (int i = 0; i < mesh.numVertices(); ++i) {
     boundRadius = std::max(boundRadius, (mesh.vertex(i) - com).norm());
+  }
+}
+
+void BodyImpl::updatePartLengths() {
+  const size_t nf = faceX.size();
+  law.rot.assign(nf, 0.0);
+  law.fric.assign(nf, 0.0);
+  law.visc.assign(nf, 0.0);
+  faceInvLen.assign(nf, 0.0);
+  faceSqrtInvLen.assign(nf, 0.0);
+  for (const geometry::Part& part : topo.parts) {
+    double A = 0.0;
+    Vec3 c = Vec3::Zero();
+    for (int f : part.faces) {
+      A += geo.area[f];
+      c += geo.area[f] * faceX[f];
+    }
+    if (A <= 0.0) continue;
+    c /= A;
+    // ∫|x − c|² dA exactly: per triangle (A/12)(Σ|p_i|² + |Σ p_i|²), p_i = vertex − c.
+    double m2 = 0.0;
+    for (int f : part.faces) {
+      const Vec3 p0 = mesh.vertex(mesh.F(f, 0)) - c;
+      const Vec3 p1 = mesh.vertex(mesh.F(f, 1)) - c;
+      const Vec3 p2 = mesh.vertex(mesh.F(f, 2)) - c;
+      m2 += geo.area[f] / 12.0 *
+            (p0.squaredNorm() + p1.squaredNorm() + p2.squaredNorm() + (p0 + p1 + p2).squaredNorm());
+    }
+    const double ell = std::sqrt(1.5 * m2 / A);  // half-chord of a square plate
+    if (ell <= 0.0) continue;
+    const bool closed = part.kind == geometry::PartKind::kClosed;
+    const double kappa = closed ? 0.75 * ell / std::sqrt(1.5) : 0.5 * kRotationCR * ell;
+    for (int f : part.faces) {
+      law.rot[f] = kappa;
+      faceInvLen[f] = 0.5 / ell;
+      faceSqrtInvLen[f] = std::sqrt(0.5 / ell);
+    }
   }
 }
 
@@ -205,6 +244,13 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     mu0 = mu0Body + (delta * rho) * mu0FluidUnit;
     shapeEnergyFluid = delta * rho * shapeEnergyFluidUnit;
     for (size_t f = 0; f < nf; ++f) drag.k[f] = rho * faceDragCA[f];
+    const double nu = rho > 0.0 ? viscosityAtHeight(fluid, hc) / rho : 0.0;
+    const double c1 = kBlasius * std::sqrt(nu);
+    const double c2 = kImai * nu;
+    for (size_t f = 0; f < nf; ++f) {
+      law.fric[f] = c1 * faceSqrtInvLen[f];
+      law.visc[f] = c2 * faceInvLen[f];
+    }
   } else {
     // The body crosses the water level: per-face density from the centroid's height.
     const Vec3 upBody = g.q.conjugate() * up;
@@ -213,8 +259,12 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     Vec6 mu0f = Vec6::Zero();
     double ef = 0.0;
     for (size_t f = 0; f < nf; ++f) {
-      const double rho = densityAtHeight(fluid, h0 + upBody.dot(faceX[f]));
+      const double hf = h0 + upBody.dot(faceX[f]);
+      const double rho = densityAtHeight(fluid, hf);
       drag.k[f] = rho * faceDragCA[f];
+      const double nu = rho > 0.0 ? viscosityAtHeight(fluid, hf) / rho : 0.0;
+      law.fric[f] = kBlasius * std::sqrt(nu) * faceSqrtInvLen[f];
+      law.visc[f] = kImai * nu * faceInvLen[f];
       const Vec6& a = drag.a[f];
       sum.noalias() += (rho * faceWeight[f]) * (a * a.transpose());
       if (!faceShapeVel.empty()) {
@@ -444,6 +494,7 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   if (relative) modelIn.flowBody = Vec3::Zero();
   if (model->localFaces()) {
     modelIn.faces = &drag;
+    modelIn.law = &law;
     modelIn.faceOffset = offset;
     modelIn.faceOffsets = offsets.empty() ? nullptr : offsets.data();
   }

@@ -4,6 +4,7 @@
 
 #include "core/animation.h"
 #include "core/first_order.h"
+#include "core/flow_law.h"
 #include "core/forces.h"
 #include "core/integrator.h"
 #include "core/world.h"
@@ -65,20 +66,23 @@ struct ShapeCache {
   Vec3 closedCentroid = Vec3::Zero();
   double sheetArea = 0.0;  ///< one side, m²
   Vec3 sheetCentroid = Vec3::Zero();
-  double area = 0.0;                  ///< one-sided mesh area, m²
-  double boundRadius = 0.0;           ///< max |x − com| over vertices, m
-  std::vector<int> closedFaces;       ///< faces of closed parts
-  std::vector<Vec3> faceX;            ///< centroids
-  std::vector<double> faceWeight;     ///< sides·A (added mass weight), m²
-  std::vector<double> faceDragCA;     ///< c·A, m²
-  Mat6 addedUnit = Mat6::Zero();      ///< Σ sides A a aᵀ (per unit δ and ρ_f)
-  DragFaces drag;                     ///< k filled per step with the current ρ_f
-  std::vector<Vec3> faceShapeVel;     ///< animated: face-centroid shape velocity x', m/s
-  Vec6 mu0Body = Vec6::Zero();        ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
-  Vec6 mu0FluidUnit = Vec6::Zero();   ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
-  double shapeEnergyBody = 0.0;       ///< ½ Σ m |x'|², J
-  double shapeEnergyFluidUnit = 0.0;  ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
-  geometry::VertexMatrix next;        ///< animated: shape at shapeTime + shapeH
+  double area = 0.0;                   ///< one-sided mesh area, m²
+  double boundRadius = 0.0;            ///< max |x − com| over vertices, m
+  std::vector<int> closedFaces;        ///< faces of closed parts
+  std::vector<Vec3> faceX;             ///< centroids
+  std::vector<double> faceWeight;      ///< sides·A (added mass weight), m²
+  std::vector<double> faceDragCA;      ///< c·A, m²
+  Mat6 addedUnit = Mat6::Zero();       ///< Σ sides A a aᵀ (per unit δ and ρ_f)
+  DragFaces drag;                      ///< k filled per step with the current ρ_f
+  FlowLawFaces law;                    ///< κ per shape; friction per step with the current ν
+  std::vector<double> faceInvLen;      ///< 1/L of the face's part (L = 2ℓ), 1/m
+  std::vector<double> faceSqrtInvLen;  ///< √(1/L)
+  std::vector<Vec3> faceShapeVel;      ///< animated: face-centroid shape velocity x', m/s
+  Vec6 mu0Body = Vec6::Zero();         ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
+  Vec6 mu0FluidUnit = Vec6::Zero();    ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
+  double shapeEnergyBody = 0.0;        ///< ½ Σ m |x'|², J
+  double shapeEnergyFluidUnit = 0.0;   ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
+  geometry::VertexMatrix next;         ///< animated: shape at shapeTime + shapeH
   geometry::FaceGeometry geo;
 };
 
@@ -112,6 +116,9 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   /// shape-dependent quantity (mass moments, δ, per-face data, μ⁰_body, μ⁰_fluid per unit).
   void updateShape(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1, double h,
                    double t);
+  /// Per connected part: the length ℓ and the per-face rotation coefficient κ and 1/L of
+  /// the flow law (core/flow_law.h), from the current face geometry.
+  void updatePartLengths();
   /// For an animated body, evaluates the animation at t and t + h and calls updateShape
   /// (skipped when the shape at t is already current and h is unchanged).
   void updateAnimatedShape(double t, double h);

@@ -82,6 +82,11 @@ std::string paramsText(const std::vector<ModelParam>& params) {
   return out;
 }
 
+void FluidModel::localFaceForces(const FluidModelInput&, const Vec6&,
+                                 std::vector<Vec3>* forces) const {
+  forces->clear();
+}
+
 void FluidModel::advance(const FluidModelInput&, const Vec6&) {}
 
 namespace {

@@ -21,6 +21,7 @@
 namespace samara::core {
 
 struct DragFaces;
+struct FlowLawFaces;
 struct FirstOrderDef;
 
 /// What a fluid model sees of a body at the start of a step. Body frame (the frame the
@@ -41,6 +42,7 @@ struct FluidModelInput {
   /// densities and the face velocity offsets (shape velocity minus flow, body frame): one
   /// `faceOffset` for all faces, or per face in `faceOffsets` when not null.
   const DragFaces* faces = nullptr;
+  const FlowLawFaces* law = nullptr;  ///< with `faces`: friction and circulation coefficients
   Vec3 faceOffset = Vec3::Zero();
   const Vec3* faceOffsets = nullptr;
 };
@@ -121,6 +123,10 @@ class FluidModel {
   /// non-uniform remainder (zero for a uniform flow). Default true; false keeps the flow
   /// relative to the ground (GwtF 2024 as published).
   virtual bool relativeFlow() const { return true; }
+  /// Models with localFaces(): the force on each face at Y (body frame, N), for the
+  /// viewer's per-face overlay. Default: none (empty).
+  virtual void localFaceForces(const FluidModelInput& in, const Vec6& Y,
+                               std::vector<Vec3>* forces) const;
   /// True if samara's exact Archimedes buoyancy applies to the body. Default false.
   virtual bool buoyancy() const { return false; }
   /// Advances internal state after an accepted step from Y at the step start to the new

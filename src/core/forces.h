@@ -36,6 +36,11 @@ inline double densityAtHeight(const FluidDef& fluid, double height) {
   return (fluid.water && height < fluid.water->level) ? fluid.water->density : fluid.density;
 }
 
+/// Dynamic viscosity at a height (along up): water below the level, air above, Pa·s.
+inline double viscosityAtHeight(const FluidDef& fluid, double height) {
+  return (fluid.water && height < fluid.water->level) ? fluid.water->viscosity : fluid.viscosity;
+}
+
 /// Hydrostatic pressure p(h) = |g| ∫_h^L ρ(s) ds with L the water level (0 without water).
 double hydrostaticPressure(const FluidDef& fluid, double gravityNorm, double height);
 

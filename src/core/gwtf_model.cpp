@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "core/flow_law.h"
 #include "core/forces.h"
 
 namespace samara::core {
@@ -14,7 +15,37 @@ Vec6 GwtfModel::wrench(const FluidModelInput& in, const Vec6& Y) const {
 
 void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat6* J) const {
   assert(in.faces != nullptr);
-  addDragWrench(*in.faces, Y, in.faceOffset, in.faceOffsets, F, J);
+  if (variant_ == Variant::kSamara && in.law != nullptr) {
+    addFlowLawWrench(*in.faces, *in.law, law_, Y, in.faceOffset, in.faceOffsets, F, J);
+  } else {
+    addDragWrench(*in.faces, Y, in.faceOffset, in.faceOffsets, F, J);
+  }
+}
+
+std::vector<ModelParam> GwtfModel::parameterList() const {
+  if (variant_ != Variant::kSamara) return {};
+  return {{"friction", law_.friction}, {"ct", law_.ct}, {"cr", law_.cr}};
+}
+
+void GwtfModel::readParameters(const ParamReader& r) {
+  if (variant_ != Variant::kSamara) {
+    FluidModel::readParameters(r);
+    return;
+  }
+  r.allowOnly({"friction", "ct", "cr"});
+  if (r.has("friction")) law_.friction = r.number("friction", false);
+  if (r.has("ct")) law_.ct = r.number("ct", false);
+  if (r.has("cr")) law_.cr = r.number("cr", false);
+}
+
+void GwtfModel::localFaceForces(const FluidModelInput& in, const Vec6& Y,
+                                std::vector<Vec3>* forces) const {
+  assert(in.faces != nullptr);
+  if (variant_ == Variant::kSamara && in.law != nullptr) {
+    flowLawFaceForces(*in.faces, *in.law, law_, Y, in.faceOffset, in.faceOffsets, forces);
+  } else {
+    dragFaceForces(*in.faces, Y, in.faceOffset, in.faceOffsets, forces);
+  }
 }
 
 }  // namespace samara::core

@@ -5,11 +5,21 @@
 // the per-face force law with its analytic Jacobian, and exact buoyancy. Two variants:
 //   - "samara" (the default): the flow relative to the fluid (PHYSICS.md §7), so a uniform
 //     wind is a change of inertial frame and a gust acts through the fluid's acceleration;
+//     GwtF's pressure force plus skin friction (Blasius–Imai, with the Reynolds number), and
+//     optional circulation (C_T) and rotational lift (C_R) per face: core/flow_law.h. Its
+//     parameters: "friction" (1), "ct" (0; APW 2005: 1.2), "cr" (0; APW 2005: π);
 //   - "gwtf-2024": the paper as published (added mass relative to the ground), bit for bit
 //     what samara computed before the default changed ("gwtf" is accepted as its alias).
 #include "core/fluid_model.h"
 
 namespace samara::core {
+
+/// The law's coefficients (the samara model's parameters).
+struct FlowLawCoefficients {
+  double friction = 1.0;  ///< scale of c₁, c₂ (1: Blasius–Imai; 0: no friction)
+  double ct = 0.0;        ///< C_T (APW 2005: 1.2; 0: no translational circulation)
+  double cr = 0.0;        ///< C_R (APW 2005: π; 0: no rotational lift)
+};
 
 class GwtfModel final : public FluidModel {
  public:
@@ -23,13 +33,21 @@ class GwtfModel final : public FluidModel {
   bool localFaces() const override { return true; }
   bool buoyancy() const override { return true; }
   bool relativeFlow() const override { return variant_ == Variant::kSamara; }
-  /// −Σ c ρ_f A |u| ⟨u, n⟩ (x × n, n) over FluidModelInput::faces.
+  /// samara: friction, ct, cr. gwtf-2024: none.
+  std::vector<ModelParam> parameterList() const override;
+  void readParameters(const ParamReader& r) override;
+  const FlowLawCoefficients& coefficients() const { return law_; }
+  /// gwtf-2024: −Σ c ρ_f A |u| ⟨u, n⟩ (x × n, n) over FluidModelInput::faces; samara: the
+  /// law of core/flow_law.h (pressure, friction, circulation, rotation) over the faces.
   Vec6 wrench(const FluidModelInput& in, const Vec6& Y) const override;
   /// The same with its analytic Jacobian.
   void addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat6* J) const override;
+  void localFaceForces(const FluidModelInput& in, const Vec6& Y,
+                       std::vector<Vec3>* forces) const override;
 
  private:
   Variant variant_;
+  FlowLawCoefficients law_;
 };
 
 }  // namespace samara::core

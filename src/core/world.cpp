@@ -316,6 +316,7 @@ FluidWrench World::fluidWrench(int i, const FluidWrenchQuery& query) const {
       if (!b.faceShapeVel.empty()) offsets[f] += b.faceShapeVel[f];
     }
     in.faces = &b.drag;
+    in.law = &b.law;
     in.faceOffsets = offsets.data();
   }
   F = b.model->wrench(in, Y);
@@ -380,7 +381,11 @@ ForceBreakdown World::forceBreakdown(int i, int maxFaces) const {
     if (!c.faceShapeVel.empty()) offsets[f] += c.faceShapeVel[f];
   }
   std::vector<Vec3> forces;
-  dragFaceForces(c.drag, Yg, Vec3::Zero(), offsets.data(), &forces);
+  FluidModelInput in = c.modelInput(s.g, time_, def_.dt, def_);
+  in.faces = &c.drag;
+  in.law = &c.law;
+  in.faceOffsets = offsets.data();
+  c.model->localFaceForces(in, Yg, &forces);
   std::vector<int> order(forces.size());
   for (size_t f = 0; f < order.size(); ++f) order[f] = static_cast<int>(f);
   const size_t n = std::min(order.size(), static_cast<size_t>(maxFaces));

@@ -19,7 +19,8 @@ std::vector<double> forceRow(const std::string& line) {
 
 }  // namespace
 
-TEST_CASE("forces: GwtF broadside card equals c rho A |u|^2, vacuum gives zero", "[cli][forces]") {
+TEST_CASE("forces: broadside card equals c rho A |u|^2, edge-on Blasius-Imai friction",
+          "[cli][forces]") {
   TempDir dir;
   const std::string scene = dir.write("s.json", kBallScene);
   const std::string states =
@@ -39,8 +40,21 @@ TEST_CASE("forces: GwtF broadside card equals c rho A |u|^2, vacuum gives zero",
   CHECK(broad[1] == Approx(1.225 * 0.006).epsilon(1e-12));
   CHECK(std::abs(broad[0]) + std::abs(broad[2]) < 1e-15);
   CHECK(std::abs(broad[3]) + std::abs(broad[4]) + std::abs(broad[5]) < 1e-15);
-  const std::vector<double> edge = forceRow(ls[2]);  // flat plate: no tangential force
-  for (double x : edge) CHECK(std::abs(x) < 1e-15);
+  // Edge-on at 1 m/s: skin friction only (laminar Blasius with Imai's leading-edge term,
+  // both sides), C_f = 1.328 Re^-½ + 2.326 Re^-1 per side, Re = |u| L/ν with L = 2ℓ and
+  // ℓ² = 1.5 (a² + b²)/12 (the half-chord of a square plate).
+  const std::vector<double> edge = forceRow(ls[2]);
+  const double nu = 1.81e-5 / 1.225;
+  const double L = 2.0 * std::sqrt(1.5 * (0.1 * 0.1 + 0.06 * 0.06) / 12.0);
+  const double Re = 1.0 * L / nu;
+  const double cf = 1.328 / std::sqrt(Re) + 2.326 / Re;
+  CHECK(edge[0] == Approx(-2.0 * cf * 0.5 * 1.225 * 0.006).epsilon(1e-12));
+  CHECK(std::abs(edge[1]) + std::abs(edge[2]) < 1e-15);
+  CHECK(std::abs(edge[3]) + std::abs(edge[4]) + std::abs(edge[5]) < 1e-15);
+  // The paper's model has no tangential force at all.
+  r = cli({"forces", scene, "--states", states, "--set", "bodies.1.model=gwtf-2024"});
+  REQUIRE(r.code == 0);
+  for (double x : forceRow(lines(r.out)[2])) CHECK(std::abs(x) < 1e-15);
 
   r = cli({"forces", scene, "--states", states, "--set", "bodies.1.model=vacuum"});
   REQUIRE(r.code == 0);

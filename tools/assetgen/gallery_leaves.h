@@ -123,6 +123,7 @@ struct PlateSweep {
   double spacing = 0.3;          ///< distance between plates along z, m; default 0.3
   int cells = 12;                ///< cells along the chord (span: cells × aspect); default 12
   std::vector<double> iStars;    ///< the I* values swept
+  std::shared_ptr<const core::FluidModel> model;  ///< null: the default (samara)
 };
 core::WorldDef plateWorld(const PlateSweep& sweep, const std::string& name);
 

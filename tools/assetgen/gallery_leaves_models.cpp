@@ -403,6 +403,7 @@ core::WorldDef plateWorld(const PlateSweep& sweep, const std::string& name) {
     b.mass.thickness = sweep.iStars[i] * sweep.fluidDensity * sweep.chord / sweep.plateDensity;
     b.position = Vec3(0.0, sweep.height, sweep.spacing * static_cast<double>(i));
     b.orientation = Quat(Eigen::AngleAxisd(sweep.releaseDeg * kPi / 180.0, Vec3::UnitZ()));
+    if (sweep.model) b.model = sweep.model;
     w.bodies.push_back(std::move(b));
   }
   return w;

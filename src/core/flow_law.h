@@ -1,0 +1,52 @@
+#pragma once
+// samara's per-face force law (the default model, issue 13; PHYSICS.md §8): GwtF's
+// flat-plate pressure force plus skin friction with its Reynolds number, and, as options, the
+// circulation of a plate at an angle of attack and of a rotating body.
+// For a face with one-sided area A, unit normal n, and velocity u relative to the fluid
+// (u_n = ⟨u, n⟩, u_t = u − u_n n, s = |u|), k = c ρ_f A (c = ½ closed, 1 sheet):
+//   pressure     f_p = −k s u_n n                                     (GwtF Eqn. 6)
+//   friction     f_f = −k (c₁ √s + c₂) u_t, c₁ = 1.328 √(ν/L), c₂ = 2.326 ν/L
+//                (Blasius' laminar flat plate with Imai's leading-edge term: C_f per side
+//                = 1.328 Re^-½ + 2.326 Re^-1, Re = s L / ν, L = 2ℓ of the face's part;
+//                per face and side f = C_f ½ρ_f s² A along −u_t/|u_t|·(|u_t|/s))
+//   circulation  f_c = −k (C_T/2) u_n (s n − (u_n/s) u)
+//                (Andersen, Pesavento & Wang 2005: Γ = −C_T ℓ u v/|V|, lift ρ Γ × V per
+//                span, summed over a plate; perpendicular to u, so it does no work)
+//   rotation     f_r = k κ (C_R/π) (ω_p × u), ω_p = ω − ⟨ω, n⟩ n
+//                (sheets κ = (π/2) ℓ: APW's rotational circulation C_R ℓ² θ̇ summed over
+//                a plate; closed parts κ = (3/4) ℓ/√1.5, which gives a sphere Rubinow &
+//                Keller's F = π ρ_f r³ ω × V at C_R = π; no work either)
+// ℓ of a connected part: ℓ² = 1.5 ∫|x − c|² dA / A over its surface (c its area centroid),
+// exact per triangle: the half-chord of a square plate, 1.22 r for a sphere.
+#include <vector>
+
+#include "core/forces.h"
+#include "core/gwtf_model.h"
+
+namespace samara::core {
+
+/// Per-face coefficients of the law beyond GwtF's drag (DragFaces holds a, x, k).
+struct FlowLawFaces {
+  std::vector<double> fric;  ///< c₁ = 1.328 √(ν/L), m^½/s^½
+  std::vector<double> visc;  ///< c₂ = 2.326 ν/L, m/s
+  std::vector<double> rot;   ///< κ (for C_R = π), m
+};
+
+inline constexpr double kCirculationCT = 1.2;   ///< APW 2005, translational circulation
+inline constexpr double kRotationCR = 3.14159265358979323846;  ///< APW 2005, C_R = π
+inline constexpr double kBlasius = 1.328;       ///< laminar flat plate, C_f √Re per side
+inline constexpr double kImai = 2.326;          ///< Imai 1957, C_f Re second-order term
+
+/// Adds the law's wrench (torque about the body origin, force; body frame) at body velocity
+/// Y to *F and, if J is not null, its analytic Jacobian ∂F/∂Y to *J. `offset`/`offsets` as
+/// for addDragWrench (shape velocity minus the flow's remainder, body frame).
+void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law,
+                      const FlowLawCoefficients& c, const Vec6& Y, const Vec3& offset,
+                      const Vec3* offsets, Vec6* F, Mat6* J);
+
+/// The per-face forces of addFlowLawWrench (body frame, N).
+void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
+                       const FlowLawCoefficients& c, const Vec6& Y, const Vec3& offset,
+                       const Vec3* offsets, std::vector<Vec3>* forces);
+
+}  // namespace samara::core
