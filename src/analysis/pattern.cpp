@@ -38,7 +38,7 @@ std::string format(const char* fmt, double a = 0.0, double b = 0.0, double c = 0
 const char* patternName(FallPattern p) {
   // In FallPattern's order.
   static constexpr const char* kNames[] = {"undetermined", "steady descent", "zigzag",
-                                           "autorotation", "chaotic"};
+                                           "autorotation", "chaotic",        "horizontal travel"};
   const auto i = static_cast<std::size_t>(p);
   return i < std::size(kNames) ? kNames[i] : kNames[0];
 }
@@ -75,7 +75,10 @@ void PatternTracker::add(const TrajectorySample& s) {
   if (count_ == 0) {
     release_ = s.com;
   } else {
-    r.spin = last_.spin + 0.5 * (last_.omega + s.omega).dot(up_) * (s.t - last_.t);
+    const double h = s.t - last_.t;
+    const double w0 = last_.omega.dot(up_), w1 = s.omega.dot(up_);
+    r.spin = last_.spin + 0.5 * (w0 + w1) * h;
+    r.spinAbs = last_.spinAbs + 0.5 * (std::abs(w0) + std::abs(w1)) * h;
     const Vec3 delta = rotationBetween(last_.n, r.n);
     const double dx = delta.dot(h1_);
     const double dy = delta.dot(h2_);
@@ -114,70 +117,266 @@ void PatternTracker::add(const TrajectorySample& s) {
 
 namespace {
 
-/// The pattern from the window's measures (fallen height H, body length L).
-void decide(PatternResult* res, double H, double L) {
-  if (!(H >= kMinFallBodyLengths * L)) {
-    res->reason = format("fell %.3g body lengths after the transient (need %.3g)", H / L,
-                         kMinFallBodyLengths);
+/// Not falling (H < kMinFallBodyLengths L): horizontal travel or undetermined.
+void decideNotFalling(PatternResult* res, double H, double L) {
+  const double travel = res->horizontalTravel;
+  const double drop = std::abs(H) / L;
+  if (travel >= kMinTravelBodyLengths && drop <= kMaxTravelDropBodyLengths &&
+      drop <= kMaxTravelSlope * travel) {
+    res->pattern = FallPattern::kHorizontalTravel;
+    res->reason = format(
+        "swims/travels horizontally at %.3g m/s (%.3g body lengths after the transient; fell "
+        "%.3g body lengths)",
+        res->horizontalSpeed, travel, H / L);
     return;
   }
-  const bool tumbled = res->longestRunTurns >= kTumbleRunTurns;
-  if (tumbled) {
-    if (res->reversals > 0) {
-      res->pattern = FallPattern::kChaotic;
-      res->reason = format(
-          "tumbles (%.2f turns in one sense at most, %.2f net) and reverses "
-          "%.0f times",
-          res->longestRunTurns, res->tumbleTurns, res->reversals);
-    } else if (res->tumbleTurns >= kMinAutorotationTurns) {
-      res->pattern = FallPattern::kAutorotation;
-      res->reason = format(
-          "tumbles %.2f turns in one sense, no reversal; drifts %.2f per "
-          "fallen height",
-          res->tumbleTurns, res->horizontalSpread);
-    } else {
-      res->reason = format("tumbles only %.2f turns (need %.2f) without reversing",
-                           res->tumbleTurns, kMinAutorotationTurns);
-    }
-    return;
-  }
-  const double spinTurns = std::abs(res->spinTurns);
-  if (spinTurns >= kMinSpinTurns && spinTurns >= kMinSpinPerLength * H / L) {
+  res->reason = format(
+      "fell %.3g body lengths after the transient (need %.3g) and travelled %.3g "
+      "horizontally (need %.3g)",
+      H / L, kMinFallBodyLengths, travel, kMinTravelBodyLengths);
+}
+
+/// Tumbled (a one-sense run ≥ kTumbleRunTurns): chaotic, autorotation or undetermined.
+void decideTumbled(PatternResult* res) {
+  if (res->reversals > 0) {
+    res->pattern = FallPattern::kChaotic;
+    res->reason = format(
+        "tumbles (%.2f turns in one sense at most, %.2f net) and reverses "
+        "%.0f times",
+        res->longestRunTurns, res->tumbleTurns, res->reversals);
+  } else if (res->tumbleTurns >= kMinAutorotationTurns) {
     res->pattern = FallPattern::kAutorotation;
     res->reason = format(
-        "spins %.1f turns about the vertical (%.2f per fallen body length), coning tilt up "
-        "to %.1f°: helicopter-like autorotation",
-        spinTurns, spinTurns * L / H, res->tiltAmplitude * kDeg);
-    return;
+        "tumbles %.2f turns in one sense, no reversal; drifts %.2f per "
+        "fallen height",
+        res->tumbleTurns, res->horizontalSpread);
+  } else {
+    res->reason = format("tumbles only %.2f turns (need %.2f) without reversing", res->tumbleTurns,
+                         kMinAutorotationTurns);
   }
-  if (res->tiltAmplitude >= kMinZigzagTilt) {
-    if (res->tiltSignChanges >= kMinTiltSignChanges) {
-      res->pattern = FallPattern::kZigzag;
-      res->reason = format(
-          "no tumbling (%.2f turns at most); tilt swings to %.1f° with %.0f "
-          "sign changes",
-          res->longestRunTurns, res->tiltAmplitude * kDeg, res->tiltSignChanges);
-    } else {
-      res->reason = format(
-          "tilted up to %.1f° with %.0f tilt sign changes (need %.0f): a "
-          "glide, not a zigzag",
-          res->tiltAmplitude * kDeg, res->tiltSignChanges, kMinTiltSignChanges);
-    }
+}
+
+/// A sustained, fast, one-signed spin about the vertical: helicopter-like autorotation.
+bool spinsLikeHelicopter(const PatternResult& res, double H, double L) {
+  const double turns = std::abs(res.spinTurns);
+  return turns >= kMinSpinTurns && turns >= kMinSpinPerLength * H / L &&
+         turns >= kMinSpinPerSwing * 0.5 * res.swingReversals &&
+         res.spinSteadiness >= kMinSpinSteadiness && res.spinHalfShare >= kMinSpinHalfShare;
+}
+
+/// Neither tumbling nor autorotating: zigzag, steady descent or undetermined.
+void decideUpright(PatternResult* res) {
+  const bool swings =
+      res->tiltAmplitude >= kMinZigzagTilt && res->tiltSignChanges >= kMinTiltSignChanges;
+  if (swings && res->lateralExcursion >= kMinZigzagExcursion) {
+    res->pattern = FallPattern::kZigzag;
+    res->reason = format(
+        "no tumbling (%.2f turns at most); tilt swings to %.1f° with %.0f sign changes; "
+        "sways %.3g body lengths sideways",
+        res->longestRunTurns, res->tiltAmplitude * kDeg, res->tiltSignChanges,
+        res->lateralExcursion);
     return;
   }
   if (res->horizontalSpread <= kMaxSteadySpread) {
     res->pattern = FallPattern::kSteadyDescent;
-    res->reason = format("tilt below %.1f° (max %.1f°); horizontal spread %.3f per fallen height",
-                         kMinZigzagTilt * kDeg, res->tiltAmplitude * kDeg, res->horizontalSpread);
+    res->reason = format(
+        "falls straight: horizontal spread %.3f per fallen height, lateral excursion %.2g body "
+        "lengths, tilt up to %.1f° with %.0f sign changes",
+        res->horizontalSpread, res->lateralExcursion, res->tiltAmplitude * kDeg,
+        res->tiltSignChanges);
+    if (swings) {
+      res->reason += format(" (a zigzag also needs a lateral excursion ≥ %.2g body lengths)",
+                            kMinZigzagExcursion);
+    }
+    return;
+  }
+  if (res->tiltAmplitude >= kMinZigzagTilt && !swings) {
+    res->reason = format(
+        "tilted up to %.1f° with %.0f tilt sign changes (need %.0f) and drifts %.2f per fallen "
+        "height: a glide, not a zigzag",
+        res->tiltAmplitude * kDeg, res->tiltSignChanges, kMinTiltSignChanges,
+        res->horizontalSpread);
   } else {
     res->reason = format(
-        "small tilt (max %.1f°) but drifts %.2f per fallen height (steady "
-        "descent needs ≤ %.2f)",
-        res->tiltAmplitude * kDeg, res->horizontalSpread, kMaxSteadySpread);
+        "tilt up to %.1f°, lateral excursion %.2g body lengths, but drifts %.2f per fallen "
+        "height (steady descent needs ≤ %.2f)",
+        res->tiltAmplitude * kDeg, res->lateralExcursion, res->horizontalSpread, kMaxSteadySpread);
   }
 }
 
+/// The pattern from the window's measures (fallen height H, body length L).
+void decide(PatternResult* res, double H, double L) {
+  if (!(H >= kMinFallBodyLengths * L)) {
+    decideNotFalling(res, H, L);
+    return;
+  }
+  if (res->longestRunTurns >= kTumbleRunTurns) {
+    decideTumbled(res);
+    return;
+  }
+  if (spinsLikeHelicopter(*res, H, L)) {
+    const double spinTurns = std::abs(res->spinTurns);
+    res->pattern = FallPattern::kAutorotation;
+    res->reason = format(
+        "spins %.1f turns about the vertical (%.2f per fallen body length, %.0f swing "
+        "reversals), coning tilt up to %.1f°: helicopter-like autorotation",
+        spinTurns, spinTurns * L / H, res->swingReversals, res->tiltAmplitude * kDeg);
+    return;
+  }
+  decideUpright(res);
+}
+
+/// Counts sign changes of x with hysteresis h: x must cross from > h to < −h or back.
+class SignChanges {
+ public:
+  explicit SignChanges(double h) : h_(h) {}
+  void add(double x) {
+    const int sign = x > h_ ? 1 : (x < -h_ ? -1 : 0);
+    if (sign != 0 && sign != sign_) {
+      if (sign_ != 0) ++changes_;
+      sign_ = sign;
+    }
+  }
+  int changes() const { return changes_; }
+
+ private:
+  double h_;
+  int sign_ = 0;
+  int changes_ = 0;
+};
+
 }  // namespace
+
+void PatternTracker::measureTranslation(const Window& win, double H, PatternResult* res) const {
+  const Record& first = *win.front();
+  const double L = bodyLength_;
+  // Horizontal position relative to the window start, and a least-squares line in time.
+  const auto horizontal = [&](const Record* r) {
+    const Vec3 d = r->com - first.com;
+    return Eigen::Vector2d(d.dot(h1_), d.dot(h2_));
+  };
+  double st = 0.0, stt = 0.0;
+  Eigen::Vector2d sp = Eigen::Vector2d::Zero(), stp = Eigen::Vector2d::Zero();
+  double spread = 0.0;
+  for (const Record* r : win) {
+    const double t = r->t - first.t;
+    const Eigen::Vector2d p = horizontal(r);
+    st += t;
+    stt += t * t;
+    sp += p;
+    stp += t * p;
+    spread = std::max(spread, p.norm());
+  }
+  const double n = static_cast<double>(win.size());
+  const double den = n * stt - st * st;
+  const Eigen::Vector2d slope = den > 0.0 ? Eigen::Vector2d((n * stp - st * sp) / den)
+                                          : Eigen::Vector2d(Eigen::Vector2d::Zero());
+  const Eigen::Vector2d icept = (sp - slope * st) / n;
+  double excursion = 0.0;
+  for (const Record* r : win) {
+    const Eigen::Vector2d line = icept + slope * (r->t - first.t);
+    excursion = std::max(excursion, (horizontal(r) - line).norm());
+  }
+  const double travel = horizontal(win.back()).norm();
+  const double duration = win.back()->t - first.t;
+  res->horizontalSpread = H > 0.0 ? spread / H : 0.0;
+  res->lateralExcursion = excursion / L;
+  res->horizontalTravel = travel / L;
+  res->horizontalSpeed = duration > 0.0 ? travel / duration : 0.0;
+}
+
+void PatternTracker::measureRotation(const Window& win, PatternResult* res) const {
+  const Record& first = *win.front();
+  const Record& lastR = *win.back();
+  // Dominant horizontal rotation axis k of the normal's increments in the window.
+  const double Sxx = lastR.S[0] - first.S[0];
+  const double Sxy = lastR.S[1] - first.S[1];
+  const double Syy = lastR.S[2] - first.S[2];
+  const double phi = majorAxisAngle(Sxx, Sxy, Syy);
+  const double kx = std::cos(phi), ky = std::sin(phi);
+  const Vec3 k3 = kx * h1_ + ky * h2_;
+  const Vec3 swing = k3.cross(up_);  // n ≈ up + θ swing for a small rotation θ about k
+
+  // Rotation about k (unwrapped, from the window start): runs and reversals.
+  double runStart = 0.0, ext = 0.0, longest = 0.0, psi = 0.0;
+  int dir = 0, reversals = 0;
+  // Tilt from the vertical and its sign about k.
+  double tiltMax = 0.0;
+  SignChanges tiltChanges(kTiltSignHysteresis);
+  for (const Record* r : win) {
+    psi = (r->theta[0] - first.theta[0]) * kx + (r->theta[1] - first.theta[1]) * ky;
+    if (dir == 0) {
+      if (psi - runStart > kReversalAngle) {
+        dir = 1;
+      } else if (runStart - psi > kReversalAngle) {
+        dir = -1;
+      }
+      ext = psi;
+    } else if (dir * (psi - ext) >= 0.0) {
+      ext = psi;
+    } else if (dir * (ext - psi) > kReversalAngle) {
+      longest = std::max(longest, std::abs(ext - runStart));
+      runStart = ext;
+      ext = psi;
+      dir = -dir;
+      ++reversals;
+    }
+    const double c = std::min(1.0, std::abs(r->n.dot(up_)));
+    tiltMax = std::max(tiltMax, std::acos(c));
+    double s = std::atan2(r->n.dot(swing), r->n.dot(up_));  // the line: fold to (−π/2, π/2]
+    if (s > 0.5 * kPi) s -= kPi;
+    if (s <= -0.5 * kPi) s += kPi;
+    tiltChanges.add(s);
+  }
+  longest = std::max(longest, std::abs(ext - runStart));
+  res->tumbleTurns = std::abs(psi) / (2.0 * kPi);
+  res->longestRunTurns = longest / (2.0 * kPi);
+  res->reversals = reversals;
+  res->tiltAmplitude = tiltMax;
+  res->tiltSignChanges = tiltChanges.changes();
+}
+
+void PatternTracker::measureSpin(const Window& win, PatternResult* res) const {
+  const Record& first = *win.front();
+  const Record& lastR = *win.back();
+  const double net = lastR.spin - first.spin;
+  const double total = lastR.spinAbs - first.spinAbs;
+  res->spinTurns = net / (2.0 * kPi);
+  res->spinSteadiness = total > 0.0 ? std::abs(net) / total : 0.0;
+  // Each half's share of the net spin (the record nearest the middle splits the window).
+  const double tMid = 0.5 * (first.t + lastR.t);
+  const Record* mid = win.front();
+  for (const Record* r : win) {
+    if (std::abs(r->t - tMid) < std::abs(mid->t - tMid)) mid = r;
+  }
+  res->spinHalfShare =
+      net != 0.0 ? std::min(mid->spin - first.spin, lastR.spin - mid->spin) / net : 0.0;
+
+  // The normal in a frame turning with the spin: n' = Rz(−Δspin) n (Rz about up). Its
+  // horizontal part's principal direction u (about the mean), then the sign changes of
+  // (n' − mean)·u.
+  std::vector<Eigen::Vector2d> p;
+  p.reserve(win.size());
+  Eigen::Vector2d mean = Eigen::Vector2d::Zero();
+  for (const Record* r : win) {
+    const Vec3 nr = Eigen::AngleAxisd(-(r->spin - first.spin), up_) * r->n;
+    p.emplace_back(nr.dot(h1_), nr.dot(h2_));
+    mean += p.back();
+  }
+  mean /= static_cast<double>(p.size());
+  double xx = 0.0, xy = 0.0, yy = 0.0;
+  for (const Eigen::Vector2d& v : p) {
+    const Eigen::Vector2d d = v - mean;
+    xx += d.x() * d.x();
+    xy += d.x() * d.y();
+    yy += d.y() * d.y();
+  }
+  const double phi = majorAxisAngle(xx, xy, yy);
+  const Eigen::Vector2d u(std::cos(phi), std::sin(phi));
+  SignChanges swings(std::sin(kTiltSignHysteresis));
+  for (const Eigen::Vector2d& v : p) swings.add((v - mean).dot(u));
+  res->swingReversals = swings.changes();
+}
 
 PatternResult PatternTracker::result() const {
   PatternResult res;
@@ -202,7 +401,7 @@ PatternResult PatternTracker::result() const {
   }
 
   // --- the analysis window: after the transient -------------------------------------------
-  std::vector<const Record*> win;
+  Window win;
   const double tFirst = records_.front().t;
   const double tw = tFirst + kTransientFraction * (last_.t - tFirst);
   res.windowStart = tw;
@@ -215,72 +414,11 @@ PatternResult PatternTracker::result() const {
                         static_cast<double>(win.size()), kMinSamples);
     return res;
   }
-  const Record& first = *win.front();
-  const Record& lastR = *win.back();
-  const double H = up_.dot(first.com - lastR.com);
+  const double H = up_.dot(win.front()->com - win.back()->com);
   res.fallenHeight = H;
-
-  // Horizontal spread per fallen height.
-  double spread = 0.0;
-  for (const Record* r : win) {
-    Vec3 dh = r->com - first.com;
-    dh -= up_.dot(dh) * up_;
-    spread = std::max(spread, dh.norm());
-  }
-  res.horizontalSpread = H > 0.0 ? spread / H : 0.0;
-
-  // Dominant horizontal rotation axis k of the normal's increments in the window.
-  const double Sxx = lastR.S[0] - first.S[0];
-  const double Sxy = lastR.S[1] - first.S[1];
-  const double Syy = lastR.S[2] - first.S[2];
-  const double phi = majorAxisAngle(Sxx, Sxy, Syy);
-  const double kx = std::cos(phi), ky = std::sin(phi);
-  const Vec3 k3 = kx * h1_ + ky * h2_;
-  const Vec3 swing = k3.cross(up_);  // n ≈ up + θ swing for a small rotation θ about k
-
-  // Rotation about k (unwrapped, from the window start): runs and reversals.
-  double runStart = 0.0, ext = 0.0, longest = 0.0, psi = 0.0;
-  int dir = 0, reversals = 0;
-  // Tilt from the vertical and its sign about k.
-  double tiltMax = 0.0;
-  int tiltSign = 0, tiltChanges = 0;
-  for (const Record* r : win) {
-    psi = (r->theta[0] - first.theta[0]) * kx + (r->theta[1] - first.theta[1]) * ky;
-    if (dir == 0) {
-      if (psi - runStart > kReversalAngle) {
-        dir = 1;
-      } else if (runStart - psi > kReversalAngle) {
-        dir = -1;
-      }
-      ext = psi;
-    } else if (dir * (psi - ext) >= 0.0) {
-      ext = psi;
-    } else if (dir * (ext - psi) > kReversalAngle) {
-      longest = std::max(longest, std::abs(ext - runStart));
-      runStart = ext;
-      ext = psi;
-      dir = -dir;
-      ++reversals;
-    }
-    const double c = std::min(1.0, std::abs(r->n.dot(up_)));
-    tiltMax = std::max(tiltMax, std::acos(c));
-    double s = std::atan2(r->n.dot(swing), r->n.dot(up_));  // the line: fold to (−π/2, π/2]
-    if (s > 0.5 * kPi) s -= kPi;
-    if (s <= -0.5 * kPi) s += kPi;
-    const int sign = s > kTiltSignHysteresis ? 1 : (s < -kTiltSignHysteresis ? -1 : 0);
-    if (sign != 0 && sign != tiltSign) {
-      if (tiltSign != 0) ++tiltChanges;
-      tiltSign = sign;
-    }
-  }
-  longest = std::max(longest, std::abs(ext - runStart));
-  res.tumbleTurns = std::abs(psi) / (2.0 * kPi);
-  res.longestRunTurns = longest / (2.0 * kPi);
-  res.reversals = reversals;
-  res.tiltAmplitude = tiltMax;
-  res.tiltSignChanges = tiltChanges;
-  res.spinTurns = (lastR.spin - first.spin) / (2.0 * kPi);
-
+  measureTranslation(win, H, &res);
+  measureRotation(win, &res);
+  measureSpin(win, &res);
   decide(&res, H, L);
   return res;
 }

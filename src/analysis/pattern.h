@@ -1,29 +1,44 @@
 #pragma once
-// Falling-pattern classifier (issue 6): steady descent, zigzag, autorotation (tumbling) or
-// chaotic, from a body's trajectory, after Xie & Miyata (MIG 2015) §5.1 and Fig. 4.
+// Falling-pattern classifier (issue 6): steady descent, zigzag, autorotation (tumbling),
+// chaotic or horizontal travel (swimming), from a body's trajectory, after Xie & Miyata
+// (MIG 2015) §5.1 and Fig. 4.
 //
-// Two kinds of evidence:
+// Three kinds of evidence:
 //   - the paper's (d, e): PCA of the horizontal COM positions (all samples); d = distance
 //     from the release point to the centre of the PCA ellipse, e = its eccentricity;
 //   - the orientation of the body's broad normal n after an initial transient (the first
 //     kTransientFraction of the time): its rotation about a horizontal axis (tumbling),
 //     the reversals of that rotation, its tilt from the vertical and the tilt's sign
-//     changes, and the horizontal spread of the COM per fallen height.
+//     changes, and its swing seen in a frame turning with the body's spin about the
+//     vertical (so a slow spin of the whole body does not hide or fake a swing);
+//   - the COM after the transient: its fall, its horizontal travel, its horizontal spread
+//     per fallen height and its lateral excursion from a straight path (the least-squares
+//     line in time of the horizontal position, so a steady drift is not an excursion).
 //
 // Decision (thresholds below, all after the transient):
+//   not falling = fell < kMinFallBodyLengths body lengths: horizontal travel (a swimmer)
+//                 when it moved ≥ kMinTravelBodyLengths horizontally while its rise or fall
+//                 stayed negligible (≤ kMaxTravelDropBodyLengths body lengths and
+//                 ≤ kMaxTravelSlope of the travel); otherwise undetermined;
 //   tumbled     = the normal rotated ≥ ½ turn in one sense without reversing (it went
 //                 edge-on and over);
 //   chaotic     = tumbled and reversed (a back-swing ≥ kReversalAngle) at least once;
 //   autorotation= tumbled, never reversed, net rotation ≥ kMinAutorotationTurns; or, not
-//                 tumbled, spinning about the vertical (a maple seed's helicopter-like
-//                 autorotation): ≥ kMinSpinTurns net turns about up and ≥ kMinSpinPerLength
-//                 turns per fallen body length (the spin is integrated from ω);
+//                 tumbled, a sustained, fast, one-signed spin about the vertical (a maple
+//                 seed's helicopter-like autorotation; ∫ ω·up dt): ≥ kMinSpinTurns net turns,
+//                 ≥ kMinSpinPerLength turns per fallen body length, at least
+//                 kMinSpinPerSwing turns per swing of the normal (the spin is as fast as any
+//                 swing or faster), |net| ≥ kMinSpinSteadiness ∫|ω·up| dt (it does not
+//                 reverse) and ≥ kMinSpinHalfShare of the net spin in each half of the window
+//                 (it lasts);
 //   zigzag      = not tumbled, tilt amplitude ≥ kMinZigzagTilt, ≥ kMinTiltSignChanges
-//                 sign changes of the tilt (the normal swings through the vertical);
-//   steady      = not tumbled, tilt amplitude < kMinZigzagTilt and horizontal spread
-//                 ≤ kMaxSteadySpread per fallen height;
-//   otherwise undetermined (too short, a steady glide, less than a turn of tumbling), with
-//   the reason.
+//                 sign changes of the tilt (the normal swings through the vertical) and a
+//                 lateral excursion ≥ kMinZigzagExcursion body lengths (a flutter moves the
+//                 body sideways; round-off wobble does not);
+//   steady      = none of the above and horizontal spread ≤ kMaxSteadySpread per fallen
+//                 height (whatever the body's fixed or tiny-wobbling attitude);
+//   otherwise undetermined (a glide, a drift, less than a turn of tumbling), with the
+//   reason.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -32,9 +47,16 @@
 
 namespace samara::analysis {
 
-enum class FallPattern { kUndetermined, kSteadyDescent, kZigzag, kAutorotation, kChaotic };
+enum class FallPattern {
+  kUndetermined,
+  kSteadyDescent,
+  kZigzag,
+  kAutorotation,
+  kChaotic,
+  kHorizontalTravel,  ///< moves horizontally without falling: a swimmer, an airship
+};
 
-/// "undetermined", "steady descent", "zigzag", "autorotation", "chaotic".
+/// "undetermined", "steady descent", "zigzag", "autorotation", "chaotic", "horizontal travel".
 const char* patternName(FallPattern p);
 
 /// One trajectory sample, world frame.
@@ -42,7 +64,7 @@ struct TrajectorySample {
   double t = 0.0;             ///< time, s
   Vec3 com = Vec3::Zero();    ///< centre of mass, m
   Quat q = Quat::Identity();  ///< body → world rotation
-  Vec3 omega = Vec3::Zero();  ///< angular velocity, rad/s (carried; the classifier uses q)
+  Vec3 omega = Vec3::Zero();  ///< angular velocity, world, rad/s (its ·up is the spin)
 };
 
 struct PatternResult {
@@ -63,15 +85,30 @@ struct PatternResult {
   double tiltAmplitude = 0.0;
   /// Net rotation about the vertical after the transient (∫ ω·up dt), turns, signed.
   double spinTurns = 0.0;
+  /// |net spin| / ∫|ω·up| dt over the window, [0, 1]: 1 when the spin never reverses.
+  double spinSteadiness = 0.0;
+  /// The smaller share of the net spin made in either half of the window (negative when a
+  /// half spins the other way), turns per net turn; ½ for a constant spin rate.
+  double spinHalfShare = 0.0;
   int reversals = 0;        ///< reversals of the normal's rotation sense (≥ kReversalAngle)
   int tiltSignChanges = 0;  ///< sign changes of the tilt about the dominant axis
+  /// Sign changes (hysteresis kTiltSignHysteresis) of the normal's swing about its mean in a
+  /// frame turning with the spin about the vertical: 2 per swing of a flutter, none for a
+  /// body coning steadily as it spins.
+  int swingReversals = 0;
   /// Largest horizontal distance of the COM from its position at the window start, per
   /// fallen height over the window, dimensionless.
   double horizontalSpread = 0.0;
-  double fallenHeight = 0.0;  ///< fall over the window, m (negative when rising)
-  double windowStart = 0.0;   ///< start of the analysis window, s
-  std::int64_t samples = 0;   ///< samples seen
-  std::string reason;         ///< why this pattern (numbers with units)
+  /// Largest horizontal distance of the COM from its least-squares straight path (linear in
+  /// time) over the window, body lengths: the sideways swing of a flutter.
+  double lateralExcursion = 0.0;
+  /// Horizontal distance between the COM at the window's start and end, body lengths.
+  double horizontalTravel = 0.0;
+  double horizontalSpeed = 0.0;  ///< horizontalTravel over the window's duration, m/s
+  double fallenHeight = 0.0;     ///< fall over the window, m (negative when rising)
+  double windowStart = 0.0;      ///< start of the analysis window, s
+  std::int64_t samples = 0;      ///< samples seen
+  std::string reason;            ///< why this pattern (numbers with units)
 };
 
 // Thresholds (documented in the header comment).
@@ -82,11 +119,18 @@ inline constexpr double kMinAutorotationTurns = 1.0;                ///< net tur
 inline constexpr double kMinZigzagTilt = 0.17453292519943295;       ///< 10°, rad
 inline constexpr int kMinTiltSignChanges = 2;                       ///< a full swing back and forth
 inline constexpr double kTiltSignHysteresis = 0.05235987755982988;  ///< 3°, rad
-inline constexpr double kMaxSteadySpread = 0.2;     ///< horizontal per fallen height
-inline constexpr double kMinFallBodyLengths = 2.0;  ///< fall over the window, body lengths
-inline constexpr int kMinSamples = 10;              ///< in the window
-inline constexpr double kMinSpinTurns = 2.0;        ///< spin about up for autorotation
-inline constexpr double kMinSpinPerLength = 0.5;    ///< spin turns per fallen body length
+inline constexpr double kMaxSteadySpread = 0.2;           ///< horizontal per fallen height
+inline constexpr double kMinFallBodyLengths = 2.0;        ///< fall over the window, body lengths
+inline constexpr int kMinSamples = 10;                    ///< in the window
+inline constexpr double kMinSpinTurns = 3.0;              ///< spin about up for autorotation
+inline constexpr double kMinSpinPerLength = 0.5;          ///< spin turns per fallen body length
+inline constexpr double kMinSpinPerSwing = 1.0;           ///< spin turns per swing (2 reversals)
+inline constexpr double kMinSpinSteadiness = 0.9;         ///< |net spin| / ∫|ω·up| dt
+inline constexpr double kMinSpinHalfShare = 0.25;         ///< of the net spin in each window half
+inline constexpr double kMinZigzagExcursion = 0.02;       ///< lateral excursion, body lengths
+inline constexpr double kMinTravelBodyLengths = 1.0;      ///< horizontal travel of a swimmer
+inline constexpr double kMaxTravelDropBodyLengths = 0.5;  ///< |fall| of a swimmer
+inline constexpr double kMaxTravelSlope = 0.2;            ///< |fall| per horizontal travel
 
 /// Incremental classifier (viewer's live display, `samara run --classify`). add() is O(1);
 /// the tracker keeps the (d, e) sums exactly and at most kMaxRecords orientation records
@@ -117,7 +161,16 @@ class PatternTracker {
     double S[3] = {0.0, 0.0, 0.0};  ///< Σ δδᵀ of the increments (xx, xy, yy), rad²
     Vec3 omega = Vec3::Zero();      ///< angular velocity, rad/s
     double spin = 0.0;              ///< ∫ ω·up dt since the first sample, rad
+    double spinAbs = 0.0;           ///< ∫ |ω·up| dt since the first sample, rad
   };
+  using Window = std::vector<const Record*>;
+
+  /// Spread, lateral excursion and travel of the COM over `win` (fallen height H, m).
+  void measureTranslation(const Window& win, double H, PatternResult* res) const;
+  /// Tumbling runs, reversals, tilt and its sign changes of the normal over `win`.
+  void measureRotation(const Window& win, PatternResult* res) const;
+  /// Spin about the vertical and the swing in the frame turning with it over `win`.
+  void measureSpin(const Window& win, PatternResult* res) const;
 
   Vec3 up_;
   Vec3 h1_;

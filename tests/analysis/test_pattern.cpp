@@ -47,6 +47,7 @@ TEST_CASE("Pattern names", "[models][pattern]") {
   CHECK(std::string(patternName(FallPattern::kZigzag)) == "zigzag");
   CHECK(std::string(patternName(FallPattern::kAutorotation)) == "autorotation");
   CHECK(std::string(patternName(FallPattern::kChaotic)) == "chaotic");
+  CHECK(std::string(patternName(FallPattern::kHorizontalTravel)) == "horizontal travel");
 }
 
 TEST_CASE("(d, e) on a hand-computed case", "[models][pattern]") {
@@ -245,4 +246,151 @@ TEST_CASE("Helicopter-like spin about the vertical is autorotation; a slow yaw i
   const PatternResult slow = classify(seed(0.5));
   CHECK(slow.pattern != FallPattern::kAutorotation);
   CHECK(std::abs(slow.spinTurns) == Approx(0.5 * 0.85 * 3.0).epsilon(1e-3));
+}
+
+namespace {
+
+/// A plate fluttering (tilting ±tilt with period P about a horizontal axis, its COM swaying
+/// ±sway along the tilt) while the whole swing turns about the vertical at precess turns/s
+/// and the COM sinks at fall m/s; ω is exact.
+std::vector<TrajectorySample> precessingFlutter(double precess, double fall, double sway,
+                                                double tilt = kPi / 6, double P = 1.0) {
+  std::vector<TrajectorySample> out;
+  const double dt = 0.002, T = 10.0, w = 2.0 * kPi / P, Wp = 2.0 * kPi * precess;
+  for (int i = 0; i <= static_cast<int>(std::lround(T / dt)); ++i) {
+    const double t = i * dt;
+    const Quat yaw(Eigen::AngleAxisd(Wp * t, kUp));
+    TrajectorySample s;
+    s.t = t;
+    s.com = yaw * Vec3(sway * std::sin(w * t), 0.0, 0.0) + Vec3(0.0, 2.0 - fall * t, 0.0);
+    s.q = yaw * Quat(Eigen::AngleAxisd(tilt * std::sin(w * t), Vec3::UnitZ()));
+    s.omega = Wp * kUp + yaw * Vec3(0.0, 0.0, tilt * w * std::cos(w * t));
+    out.push_back(s);
+  }
+  return out;
+}
+
+/// A helicopter-like seed (as in the test above) spinning at spinHz(t) rev/s, coning 8°,
+/// falling at 0.5 m/s for 3 s (18.2 body lengths after the transient).
+std::vector<TrajectorySample> spinningSeed(const std::function<double(double)>& spinHz) {
+  std::vector<TrajectorySample> out;
+  const double dt = 1e-3, T = 3.0, cone = 8.0 * kPi / 180.0;
+  double yaw = 0.0;
+  for (int i = 0; i <= static_cast<int>(std::lround(T / dt)); ++i) {
+    const double t = i * dt;
+    const double W = 2.0 * kPi * spinHz(t);
+    if (i > 0) yaw += W * dt;
+    TrajectorySample s;
+    s.t = t;
+    s.com = Vec3(0.0, -0.5 * t, 0.0);
+    s.q = Quat(Eigen::AngleAxisd(yaw, kUp)) * Quat(Eigen::AngleAxisd(cone, Vec3::UnitX()));
+    s.omega = W * kUp;
+    out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("A fluttering plate that slowly precesses is a zigzag, not autorotation",
+          "[models][pattern]") {
+  // Swings ±30° once a second, swaying ±1 body length, while the swing plane turns at
+  // 0.4 rev/s (3.4 turns after the transient, one-signed) and it sinks at 4 cm/s (0.7 spin
+  // turns per fallen body length): a spin about the vertical, but 0.4 turns per swing.
+  const PatternResult r = classify(precessingFlutter(0.4, 0.04, kLength));
+  INFO(r.reason);
+  CHECK(r.pattern == FallPattern::kZigzag);
+  CHECK(r.spinTurns == Approx(0.4 * 8.5).epsilon(1e-3));
+  CHECK(r.spinSteadiness == Approx(1.0));
+  CHECK(r.swingReversals == 16);  // through the vertical at t = 2, 2.5, …, 9.5 s
+  // From the least-squares line over 8.5 periods, which takes up a little of the sway.
+  CHECK(r.lateralExcursion == Approx(1.0).epsilon(0.15));
+  CHECK(r.longestRunTurns < kTumbleRunTurns);
+  // The same body spinning 8 turns per swing is autorotating (the swing is a wobble of it).
+  const PatternResult fast = classify(precessingFlutter(8.0, 0.04, 0.001 * kLength, kPi / 6, 8.0));
+  INFO(fast.reason);
+  CHECK(fast.pattern == FallPattern::kAutorotation);
+}
+
+TEST_CASE("A spin about the vertical that reverses or dies out is not autorotation",
+          "[models][pattern]") {
+  // 15 rev/s one way for 0.7 s, the other way for 0.3 s, …: after the transient (0.45 s)
+  // 11.25 turns net (0.62 per fallen body length) of 38.25 spun (steadiness 0.29).
+  const PatternResult back =
+      classify(spinningSeed([](double t) { return std::fmod(t, 1.0) < 0.7 ? 15.0 : -15.0; }));
+  INFO(back.reason);
+  CHECK(back.spinTurns == Approx(11.25).epsilon(0.01));
+  CHECK(back.spinSteadiness < kMinSpinSteadiness);
+  CHECK(back.pattern == FallPattern::kSteadyDescent);
+  // 15 rev/s until 1.2 s, then none: 11.25 turns, all in the first half of the window.
+  const PatternResult dies = classify(spinningSeed([](double t) { return t < 1.2 ? 15.0 : 0.0; }));
+  INFO(dies.reason);
+  CHECK(std::abs(dies.spinTurns) == Approx(15.0 * (1.2 - 0.45)).epsilon(0.01));
+  CHECK(dies.spinHalfShare < kMinSpinHalfShare);
+  CHECK(dies.pattern == FallPattern::kSteadyDescent);
+}
+
+TEST_CASE("A straight fall with a wobble of 1e-4 body lengths is steady descent, not zigzag",
+          "[models][pattern]") {
+  const double wobble = 1e-4 * kLength;
+  const auto com = [&](double amplitude) {
+    return [=](double t) { return Vec3(amplitude * std::sin(2 * kPi * t), 3.0 - 1.0 * t, 0.0); };
+  };
+  SECTION("rocking ±15° as it falls") {
+    const auto rock = [](double t) { return (kPi / 12) * std::sin(2 * kPi * t); };
+    const PatternResult r = classify(make(5.0, 0.002, com(wobble), rock));
+    INFO(r.reason);
+    CHECK(r.pattern == FallPattern::kSteadyDescent);
+    CHECK(r.tiltSignChanges >= 8);  // the tilt swings through the vertical …
+    CHECK(r.lateralExcursion == Approx(1e-4).epsilon(0.15));  // … but the body does not sway
+    CHECK_THAT(r.reason, Catch::Contains("falls straight"));
+    // Swaying 5 % of its length, the same rocking is a zigzag.
+    const PatternResult sway = classify(make(5.0, 0.002, com(0.05 * kLength), rock));
+    INFO(sway.reason);
+    CHECK(sway.pattern == FallPattern::kZigzag);
+  }
+  SECTION("a parachute: broad normal horizontal, round-off wobble of the attitude") {
+    // The normal's line folds at ±90° of tilt, so a 1e-12 rad wobble flips the tilt's sign.
+    const auto s =
+        make(5.0, 0.002, com(wobble), [](double t) { return 1e-12 * std::sin(2 * kPi * 3.0 * t); });
+    const PatternResult r = classifyFall(s, kUp, kLength, Vec3::UnitX());
+    INFO(r.reason);
+    CHECK(r.pattern == FallPattern::kSteadyDescent);
+    CHECK(r.tiltAmplitude == Approx(kPi / 2));
+    CHECK(r.tiltSignChanges >= 8);
+  }
+}
+
+TEST_CASE("A body moving horizontally without falling travels (swims)", "[models][pattern]") {
+  SECTION("a swimmer at 0.5 m/s, falling 1e-8 body lengths, its COM undulating") {
+    const auto s = make(
+        10.0, 0.005,
+        [](double t) {
+          return Vec3(0.5 * t, 1e-8 * kLength * std::sin(t), 0.01 * kLength * std::sin(8 * t));
+        },
+        [](double) { return kPi / 2; });
+    const PatternResult r = classify(s);
+    INFO(r.reason);
+    CHECK(r.pattern == FallPattern::kHorizontalTravel);
+    CHECK(r.horizontalSpeed == Approx(0.5).epsilon(1e-3));
+    CHECK(r.horizontalTravel == Approx(0.5 * 8.5 / kLength).epsilon(1e-3));
+    CHECK_THAT(r.reason, Catch::Contains("travels horizontally at 0.5 m/s"));
+  }
+  SECTION("rising or sinking as much as a body length is not a swimmer's level travel") {
+    const auto s = make(
+        10.0, 0.005, [](double t) { return Vec3(0.5 * t, 0.01 * t, 0.0); },
+        [](double) { return 0.0; });
+    const PatternResult r = classify(s);
+    INFO(r.reason);
+    CHECK(r.pattern == FallPattern::kUndetermined);
+  }
+  SECTION("neither falling nor travelling: undetermined") {
+    const auto s = make(
+        10.0, 0.005, [](double t) { return Vec3(0.2 * kLength * std::sin(t), 0.0, 0.0); },
+        [](double) { return 0.0; });
+    const PatternResult r = classify(s);
+    INFO(r.reason);
+    CHECK(r.pattern == FallPattern::kUndetermined);
+    CHECK_THAT(r.reason, Catch::Contains("body lengths after the transient"));
+  }
 }
