@@ -95,6 +95,14 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
 
   deltaAuto = geometry::computeDelta(mesh, topo, geo);
   delta = deltaOverride ? *deltaOverride : deltaAuto;
+  const bool perPart = model->perPartDelta();
+  const size_t np = topo.parts.size();
+  if (perPart) {
+    partDeltaAuto = geometry::computePartDeltas(mesh, topo, geo);
+    addedPart.assign(np, Mat6::Zero());
+    mu0FluidPart.assign(np, Vec6::Zero());
+    shapeEnergyFluidPart.assign(np, 0.0);
+  }
 
   const int nf = mesh.numFaces();
   faceX = geo.centroid;
@@ -115,7 +123,12 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     drag.a[f] = a;
     faceWeight[f] = (sheet ? 2.0 : 1.0) * A;
     faceDragCA[f] = (sheet ? 1.0 : 0.5) * A;
-    addedUnit.noalias() += faceWeight[f] * (a * a.transpose());
+    if (perPart) {
+      addedPart[static_cast<size_t>(topo.facePart[f])].noalias() +=
+          faceWeight[f] * (a * a.transpose());
+    } else {
+      addedUnit.noalias() += faceWeight[f] * (a * a.transpose());
+    }
   }
 
   updatePartLengths();
@@ -142,8 +155,21 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
           3.0;
       faceShapeVel[f] = xd;
       const double xn = xd.dot(geo.normal[f]);
-      mu0FluidUnit += (faceWeight[f] * xn) * drag.a[f];
-      shapeEnergyFluidUnit += 0.5 * faceWeight[f] * xn * xn;
+      if (perPart) {
+        const auto p = static_cast<size_t>(topo.facePart[f]);
+        mu0FluidPart[p] += (faceWeight[f] * xn) * drag.a[f];
+        shapeEnergyFluidPart[p] += 0.5 * faceWeight[f] * xn * xn;
+      } else {
+        mu0FluidUnit += (faceWeight[f] * xn) * drag.a[f];
+        shapeEnergyFluidUnit += 0.5 * faceWeight[f] * xn * xn;
+      }
+    }
+  }
+  if (perPart) {  // the whole body's sums (a δ override applies one δ to every part)
+    for (size_t p = 0; p < np; ++p) {
+      addedUnit += addedPart[p];
+      mu0FluidUnit += mu0FluidPart[p];
+      shapeEnergyFluidUnit += shapeEnergyFluidPart[p];
     }
   }
   boundRadius = 0.0;
@@ -240,9 +266,20 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
   } else if (!fluid.water || hc - boundRadius >= fluid.water->level ||
              hc + boundRadius < fluid.water->level) {
     const double rho = densityAtHeight(fluid, hc);
-    added = (delta * rho) * addedUnit;
-    mu0 = mu0Body + (delta * rho) * mu0FluidUnit;
-    shapeEnergyFluid = delta * rho * shapeEnergyFluidUnit;
+    if (perPartDelta()) {
+      added.setZero();
+      mu0 = mu0Body;
+      shapeEnergyFluid = 0.0;
+      for (size_t p = 0; p < addedPart.size(); ++p) {
+        added += (partDeltaAuto[p] * rho) * addedPart[p];
+        mu0 += (partDeltaAuto[p] * rho) * mu0FluidPart[p];
+        shapeEnergyFluid += partDeltaAuto[p] * rho * shapeEnergyFluidPart[p];
+      }
+    } else {
+      added = (delta * rho) * addedUnit;
+      mu0 = mu0Body + (delta * rho) * mu0FluidUnit;
+      shapeEnergyFluid = delta * rho * shapeEnergyFluidUnit;
+    }
     for (size_t f = 0; f < nf; ++f) drag.k[f] = rho * faceDragCA[f];
     const double nu = rho > 0.0 ? viscosityAtHeight(fluid, hc) / rho : 0.0;
     const double c1 = kBlasius * std::sqrt(nu);
@@ -253,6 +290,7 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     }
   } else {
     // The body crosses the water level: per-face density from the centroid's height.
+    const bool perPart = perPartDelta();
     const Vec3 upBody = g.q.conjugate() * up;
     const double h0 = up.dot(g.b);
     Mat6 sum = Mat6::Zero();
@@ -266,16 +304,19 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
       law.fric[f] = kBlasius * std::sqrt(nu) * faceSqrtInvLen[f];
       law.visc[f] = kImai * nu * faceInvLen[f];
       const Vec6& a = drag.a[f];
-      sum.noalias() += (rho * faceWeight[f]) * (a * a.transpose());
+      // Per-part δ: each face carries its part's δ (then the sums hold δ already).
+      const double w = perPart ? rho * partDeltaAuto[static_cast<size_t>(topo.facePart[f])] : rho;
+      sum.noalias() += (w * faceWeight[f]) * (a * a.transpose());
       if (!faceShapeVel.empty()) {
         const double xn = faceShapeVel[f].dot(a.tail<3>());
-        mu0f += (rho * faceWeight[f] * xn) * a;
-        ef += 0.5 * rho * faceWeight[f] * xn * xn;
+        mu0f += (w * faceWeight[f] * xn) * a;
+        ef += 0.5 * w * faceWeight[f] * xn * xn;
       }
     }
-    added = delta * sum;
-    mu0 = mu0Body + delta * mu0f;
-    shapeEnergyFluid = delta * ef;
+    const double d = perPart ? 1.0 : delta;
+    added = d * sum;
+    mu0 = mu0Body + d * mu0f;
+    shapeEnergyFluid = d * ef;
   }
   K = inertiaBody + added;
 }

@@ -66,14 +66,18 @@ struct ShapeCache {
   Vec3 closedCentroid = Vec3::Zero();
   double sheetArea = 0.0;  ///< one side, m²
   Vec3 sheetCentroid = Vec3::Zero();
-  double area = 0.0;                   ///< one-sided mesh area, m²
-  double boundRadius = 0.0;            ///< max |x − com| over vertices, m
-  std::vector<int> closedFaces;        ///< faces of closed parts
-  std::vector<Vec3> faceX;             ///< centroids
-  std::vector<double> faceWeight;      ///< sides·A (added mass weight), m²
-  std::vector<double> faceDragCA;      ///< c·A, m²
-  Mat6 addedUnit = Mat6::Zero();       ///< Σ sides A a aᵀ (per unit δ and ρ_f)
-  DragFaces drag;                      ///< k filled per step with the current ρ_f
+  double area = 0.0;                  ///< one-sided mesh area, m²
+  double boundRadius = 0.0;           ///< max |x − com| over vertices, m
+  std::vector<int> closedFaces;       ///< faces of closed parts
+  std::vector<Vec3> faceX;            ///< centroids
+  std::vector<double> faceWeight;     ///< sides·A (added mass weight), m²
+  std::vector<double> faceDragCA;     ///< c·A, m²
+  Mat6 addedUnit = Mat6::Zero();      ///< Σ sides A a aᵀ (per unit δ and ρ_f)
+  std::vector<double> partDeltaAuto;  ///< per-part δ models: δ of each part (topo.parts), m
+  std::vector<Mat6> addedPart;        ///< per-part δ models: addedUnit of each part
+  std::vector<Vec6> mu0FluidPart;     ///< per-part δ models: mu0FluidUnit of each part
+  std::vector<double> shapeEnergyFluidPart;  ///< per-part δ models: per part
+  DragFaces drag;                            ///< k filled per step with the current ρ_f
   FlowLawFaces law;                    ///< κ per shape; friction per step with the current ν
   std::vector<double> faceInvLen;      ///< 1/L of the face's part (L = 2ℓ), 1/m
   std::vector<double> faceSqrtInvLen;  ///< √(1/L)
@@ -116,6 +120,8 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   /// shape-dependent quantity (mass moments, δ, per-face data, μ⁰_body, μ⁰_fluid per unit).
   void updateShape(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1, double h,
                    double t);
+  /// True if each part carries its own δ (the model asks for it and δ is not overridden).
+  bool perPartDelta() const { return model->perPartDelta() && !deltaOverride; }
   /// Per connected part: the length ℓ and the per-face rotation coefficient κ and 1/L of
   /// the flow law (core/flow_law.h), from the current face geometry.
   void updatePartLengths();

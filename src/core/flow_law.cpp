@@ -5,7 +5,6 @@
 namespace samara::core {
 namespace {
 
-
 /// The force of one face and, if Du is not null, ∂f/∂u into *Du and ∂f/∂ω (at fixed u)
 /// into *Dw. kHalfCT = C_T/2.
 Vec3 faceForce(const Vec3& n, double k, double c1, double c2, double kappa, double kHalfCT,
@@ -39,9 +38,8 @@ Vec3 faceForce(const Vec3& n, double k, double c1, double c2, double kappa, doub
 
 }  // namespace
 
-void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law,
-                      const FlowLawCoefficients& c, const Vec6& Y, const Vec3& offset,
-                      const Vec3* offsets, Vec6* F, Mat6* J) {
+void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const FlowLawCoefficients& c,
+                      const Vec6& Y, const Vec3& offset, const Vec3* offsets, Vec6* F, Mat6* J) {
   const double halfCT = 0.5 * c.ct;
   const double rot = c.cr / kRotationCR;
   const Vec3 w = Y.head<3>();
@@ -84,9 +82,9 @@ void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
   forces->resize(faces.a.size());
   for (size_t f = 0; f < faces.a.size(); ++f) {
     const Vec3 u = v + w.cross(faces.x[f]) + (offsets ? offsets[f] : offset);
-    (*forces)[f] = faceForce(faces.a[f].tail<3>(), faces.k[f], c.friction * law.fric[f],
-                             c.friction * law.visc[f], rot * law.rot[f], 0.5 * c.ct, w, u,
-                             nullptr, nullptr);
+    (*forces)[f] =
+        faceForce(faces.a[f].tail<3>(), faces.k[f], c.friction * law.fric[f],
+                  c.friction * law.visc[f], rot * law.rot[f], 0.5 * c.ct, w, u, nullptr, nullptr);
   }
 }
 

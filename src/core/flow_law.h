@@ -32,17 +32,16 @@ struct FlowLawFaces {
   std::vector<double> rot;   ///< κ (for C_R = π), m
 };
 
-inline constexpr double kCirculationCT = 1.2;   ///< APW 2005, translational circulation
+inline constexpr double kCirculationCT = 1.2;  ///< APW 2005, translational circulation
 inline constexpr double kRotationCR = 3.14159265358979323846;  ///< APW 2005, C_R = π
-inline constexpr double kBlasius = 1.328;       ///< laminar flat plate, C_f √Re per side
-inline constexpr double kImai = 2.326;          ///< Imai 1957, C_f Re second-order term
+inline constexpr double kBlasius = 1.328;  ///< laminar flat plate, C_f √Re per side
+inline constexpr double kImai = 2.326;     ///< Imai 1957, C_f Re second-order term
 
 /// Adds the law's wrench (torque about the body origin, force; body frame) at body velocity
 /// Y to *F and, if J is not null, its analytic Jacobian ∂F/∂Y to *J. `offset`/`offsets` as
 /// for addDragWrench (shape velocity minus the flow's remainder, body frame).
-void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law,
-                      const FlowLawCoefficients& c, const Vec6& Y, const Vec3& offset,
-                      const Vec3* offsets, Vec6* F, Mat6* J);
+void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const FlowLawCoefficients& c,
+                      const Vec6& Y, const Vec3& offset, const Vec3* offsets, Vec6* F, Mat6* J);
 
 /// The per-face forces of addFlowLawWrench (body frame, N).
 void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,

@@ -101,6 +101,10 @@ class FluidModel {
   /// data (FluidModelInput::faces) apply: the World then builds them, and the body's δ
   /// override means something. Default false.
   virtual bool localFaces() const { return false; }
+  /// With localFaces(): true if each connected part of the body gets its own δ (GwtF §8:
+  /// thin appendages then no longer shrink the added mass of the whole body); a δ
+  /// override still applies one δ to every part. Default false (one δ per body).
+  virtual bool perPartDelta() const { return false; }
   /// Gross et al.'s first-order motion: the definition the World's first-order step uses
   /// in place of the variational one (addedMass and wrench are then unused). Default null.
   virtual const FirstOrderDef* firstOrder() const { return nullptr; }

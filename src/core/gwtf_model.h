@@ -33,6 +33,8 @@ class GwtfModel final : public FluidModel {
   bool localFaces() const override { return true; }
   bool buoyancy() const override { return true; }
   bool relativeFlow() const override { return variant_ == Variant::kSamara; }
+  /// samara: δ per connected part (GwtF §8); gwtf-2024: one δ per body.
+  bool perPartDelta() const override { return variant_ == Variant::kSamara; }
   /// samara: friction, ct, cr. gwtf-2024: none.
   std::vector<ModelParam> parameterList() const override;
   void readParameters(const ParamReader& r) override;

@@ -300,4 +300,23 @@ double computeDelta(const TriMesh& mesh, const Topology& topo, const FaceGeometr
   return bend > 0.0 ? doubledArea(topo, geo) / bend : 0.0;
 }
 
+std::vector<double> computePartDeltas(const TriMesh& mesh, const Topology& topo,
+                                      const FaceGeometry& geo) {
+  const std::size_t np = topo.parts.size();
+  std::vector<double> area(np, 0.0);
+  std::vector<double> bend(np, 0.0);
+  for (std::size_t f = 0; f < geo.area.size(); ++f) {
+    area[static_cast<std::size_t>(topo.facePart[f])] +=
+        topo.isSheet[f] ? 2.0 * geo.area[f] : geo.area[f];
+  }
+  for (const Edge& e : topo.edges) {
+    if (e.f1 >= 0 && topo.isSheet[e.f0]) continue;  // cancels on the doubled sheet
+    bend[static_cast<std::size_t>(topo.facePart[e.f0])] +=
+        bendingAngle(mesh, geo, e) * (mesh.vertex(e.v1) - mesh.vertex(e.v0)).norm();
+  }
+  std::vector<double> delta(np, 0.0);
+  for (std::size_t p = 0; p < np; ++p) delta[p] = bend[p] > 0.0 ? area[p] / bend[p] : 0.0;
+  return delta;
+}
+
 }  // namespace samara::geometry

@@ -62,4 +62,9 @@ double bendingLengthSum(const TriMesh& mesh, const Topology& topo, const FaceGeo
 /// δ = doubledArea / bendingLengthSum (metres). Returns 0 if the bending sum is ≤ 0.
 double computeDelta(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo);
 
+/// δ of each connected part on its own (GwtF §8): its doubled area over its own Σ α ℓ;
+/// 0 for a part whose Σ α ℓ is not positive. Indexed like topo.parts.
+std::vector<double> computePartDeltas(const TriMesh& mesh, const Topology& topo,
+                                      const FaceGeometry& geo);
+
 }  // namespace samara::geometry
