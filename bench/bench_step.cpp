@@ -81,7 +81,7 @@ BENCHMARK(BM_ShapeChangingStep)->Arg(9)->Arg(29)->Arg(91)->Unit(benchmark::kMicr
 /// samara's own (index into models::modelNames(): samara, gwtf-2024, vacuum, mujoco-inertia,
 /// mujoco-ellipsoid, xie-miyata, gross-dissipative, gross-inertial).
 void BM_ModelStep(benchmark::State& state) {
-  const std::string& name = models::modelNames()[static_cast<size_t>(state.range(0))];
+  const std::string name = models::modelNames()[static_cast<size_t>(state.range(0))];
   WorldDef def = tumblingBox(9);
   models::setModel(&def.bodies[0], name);
   World world(def);

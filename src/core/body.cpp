@@ -2,6 +2,7 @@
 #include <Eigen/LU>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "core/body_impl.h"
@@ -180,6 +181,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
 
 void BodyImpl::updatePartLengths() {
   const size_t nf = faceX.size();
+  lawNu = std::numeric_limits<double>::quiet_NaN();  // friction coefficients to recompute
   law.rot.assign(nf, 0.0);
   law.fric.assign(nf, 0.0);
   law.visc.assign(nf, 0.0);
@@ -282,11 +284,14 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     }
     for (size_t f = 0; f < nf; ++f) drag.k[f] = rho * faceDragCA[f];
     const double nu = rho > 0.0 ? viscosityAtHeight(fluid, hc) / rho : 0.0;
-    const double c1 = kBlasius * std::sqrt(nu);
-    const double c2 = kImai * nu;
-    for (size_t f = 0; f < nf; ++f) {
-      law.fric[f] = c1 * faceSqrtInvLen[f];
-      law.visc[f] = c2 * faceInvLen[f];
+    if (nu != lawNu) {  // else the friction coefficients are those of the last step
+      const double c1 = kBlasius * std::sqrt(nu);
+      const double c2 = kImai * nu;
+      for (size_t f = 0; f < nf; ++f) {
+        law.fric[f] = c1 * faceSqrtInvLen[f];
+        law.visc[f] = c2 * faceInvLen[f];
+      }
+      lawNu = nu;
     }
   } else {
     // The body crosses the water level: per-face density from the centroid's height.
@@ -303,6 +308,7 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
       const double nu = rho > 0.0 ? viscosityAtHeight(fluid, hf) / rho : 0.0;
       law.fric[f] = kBlasius * std::sqrt(nu) * faceSqrtInvLen[f];
       law.visc[f] = kImai * nu * faceInvLen[f];
+      lawNu = std::numeric_limits<double>::quiet_NaN();
       const Vec6& a = drag.a[f];
       // Per-part δ: each face carries its part's δ (then the sums hold δ already).
       const double w = perPart ? rho * partDeltaAuto[static_cast<size_t>(topo.facePart[f])] : rho;

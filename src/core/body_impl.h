@@ -81,12 +81,13 @@ struct ShapeCache {
   FlowLawFaces law;                    ///< κ per shape; friction per step with the current ν
   std::vector<double> faceInvLen;      ///< 1/L of the face's part (L = 2ℓ), 1/m
   std::vector<double> faceSqrtInvLen;  ///< √(1/L)
-  std::vector<Vec3> faceShapeVel;      ///< animated: face-centroid shape velocity x', m/s
-  Vec6 mu0Body = Vec6::Zero();         ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
-  Vec6 mu0FluidUnit = Vec6::Zero();    ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
-  double shapeEnergyBody = 0.0;        ///< ½ Σ m |x'|², J
-  double shapeEnergyFluidUnit = 0.0;   ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
-  geometry::VertexMatrix next;         ///< animated: shape at shapeTime + shapeH
+  double lawNu = 0.0;              ///< ν the friction coefficients hold (NaN: to recompute), m²/s
+  std::vector<Vec3> faceShapeVel;  ///< animated: face-centroid shape velocity x', m/s
+  Vec6 mu0Body = Vec6::Zero();     ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
+  Vec6 mu0FluidUnit = Vec6::Zero();   ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
+  double shapeEnergyBody = 0.0;       ///< ½ Σ m |x'|², J
+  double shapeEnergyFluidUnit = 0.0;  ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
+  geometry::VertexMatrix next;        ///< animated: shape at shapeTime + shapeH
   geometry::FaceGeometry geo;
 };
 

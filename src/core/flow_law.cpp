@@ -36,10 +36,85 @@ Vec3 faceForce(const Vec3& n, double k, double c1, double c2, double kappa, doub
   return f;
 }
 
+/// Pressure and friction only (C_T = C_R = 0), the default: per face one symmetric and
+/// one general rank-one update of J, and the isotropic friction part −k A (I − …) summed
+/// as a point-mass-like tensor after the loop (as cheap as GwtF's own kernel).
+void addPressureFrictionWrench(const DragFaces& faces, const FlowLawFaces& law, double friction,
+                               const Vec6& Y, const Vec3& offset, const Vec3* offsets, Vec6* F,
+                               Mat6* J) {
+  const Vec3 w = Y.head<3>();
+  const Vec3 v = Y.tail<3>();
+  const size_t nf = faces.a.size();
+  Vec6 Fsum = Vec6::Zero();
+  Mat6 Jsym = Mat6::Zero();
+  Mat6 Jgen = Mat6::Zero();
+  double S0 = 0.0;                                                          // Σ k A
+  Vec3 S1 = Vec3::Zero();                                                   // Σ k A x
+  double sxx = 0.0, sxy = 0.0, sxz = 0.0, syy = 0.0, syz = 0.0, szz = 0.0;  // Σ k A x xᵀ
+  for (size_t f = 0; f < nf; ++f) {
+    const double k = faces.k[f];
+    if (k == 0.0) continue;
+    const Vec6& a = faces.a[f];
+    const Vec3& x = faces.x[f];
+    const Vec3 n = a.tail<3>();
+    const Vec3 u = v + w.cross(x) + (offsets ? offsets[f] : offset);
+    const double un = u.dot(n);
+    const double s = u.norm();
+    const double rs = std::sqrt(s);
+    const double c1 = friction * law.fric[f];
+    const double A = c1 * rs + friction * law.visc[f];
+    const Vec3 ut = u - un * n;
+    const Vec3 xut = x.cross(ut);
+    // f = −k s u_n n − k A u_t; wrench (x × f, f).
+    const double kA = k * A;
+    Fsum.noalias() -= (k * s * un) * a;
+    Fsum.head<3>() -= kA * xut;
+    Fsum.tail<3>() -= kA * ut;
+    if (J == nullptr) continue;
+    // ∂f/∂u = −k A I + k (A − s) n nᵀ − k (u_n n + c' u_t) ûᵀ, c' = c₁/(2√s).
+    S0 += kA;
+    S1 += kA * x;
+    const Vec3 kx = kA * x;
+    sxx += kx.x() * x.x();
+    sxy += kx.x() * x.y();
+    sxz += kx.x() * x.z();
+    syy += kx.y() * x.y();
+    syz += kx.y() * x.z();
+    szz += kx.z() * x.z();
+    Jsym.noalias() += (k * (A - s)) * (a * a.transpose());
+    if (s > 0.0) {
+      const double is = 1.0 / s;
+      Vec6 c;
+      c.head<3>() = is * x.cross(u);
+      c.tail<3>() = is * u;
+      const double kcp = 0.5 * k * c1 / rs;
+      Vec6 g = (-k * un) * a;
+      g.head<3>() -= kcp * xut;
+      g.tail<3>() -= kcp * ut;
+      Jgen.noalias() += g * c.transpose();
+    }
+  }
+  *F += Fsum;
+  if (J == nullptr) return;
+  // −Σ k A Pᵀ P with P = [−x̂, I]: [[|x|² I − x xᵀ, x̂], [−x̂, I]].
+  const Mat3 H = hat(S1);
+  Mat3 Sx;
+  Sx << sxx, sxy, sxz, sxy, syy, syz, sxz, syz, szz;
+  J->topLeftCorner<3, 3>() -= Sx.trace() * Mat3::Identity() - Sx;
+  J->topRightCorner<3, 3>() -= H;
+  J->bottomLeftCorner<3, 3>() += H;
+  J->bottomRightCorner<3, 3>() -= S0 * Mat3::Identity();
+  *J += Jsym + Jgen;
+}
+
 }  // namespace
 
 void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const FlowLawCoefficients& c,
                       const Vec6& Y, const Vec3& offset, const Vec3* offsets, Vec6* F, Mat6* J) {
+  if (c.ct == 0.0 && c.cr == 0.0) {
+    addPressureFrictionWrench(faces, law, c.friction, Y, offset, offsets, F, J);
+    return;
+  }
   const double halfCT = 0.5 * c.ct;
   const double rot = c.cr / kRotationCR;
   const Vec3 w = Y.head<3>();
