@@ -15,7 +15,25 @@ endforeach()
 file(MAKE_DIRECTORY "${WORK}")
 string(REPLACE "/" "_" stem "${KEY}")
 set(csv "${WORK}/${stem}.csv")
-execute_process(COMMAND "${SAMARA}" run "${SCENE}" --steps ${STEPS} --out "${csv}"
+# -DMODEL=NAME: every body under the default model ("samara") runs under NAME instead (the
+# paper's model, gwtf-2024, must keep the bits it had while it was the default).
+set(sets "")
+if(DEFINED MODEL)
+  execute_process(COMMAND "${SAMARA}" inspect "${SCENE}" OUTPUT_VARIABLE info
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${KEY}: samara inspect failed (exit ${rc}): ${err}")
+  endif()
+  string(REGEX MATCHALL "\n  model +[^ \n]+" models "${info}")
+  set(i 0)
+  foreach(m ${models})
+    if(m MATCHES "model +samara$")
+      list(APPEND sets --set "bodies.${i}.model=${MODEL}")
+    endif()
+    math(EXPR i "${i} + 1")
+  endforeach()
+endif()
+execute_process(COMMAND "${SAMARA}" run "${SCENE}" --steps ${STEPS} ${sets} --out "${csv}"
                 RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${KEY}: samara run failed (exit ${rc}): ${err}")
