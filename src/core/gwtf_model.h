@@ -25,6 +25,8 @@ class GwtfModel final : public FluidModel {
  public:
   enum class Variant { kSamara, kPaper2024 };
   explicit GwtfModel(Variant variant = Variant::kSamara) : variant_(variant) {}
+  /// samara with the given coefficients.
+  explicit GwtfModel(const FlowLawCoefficients& c) : variant_(Variant::kSamara), law_(c) {}
   std::string name() const override {
     return variant_ == Variant::kSamara ? "samara" : "gwtf-2024";
   }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/flow_law.h"
 #include "core/world.h"
 #include "gallery_flyers.h"
 #include "gallery_leaves.h"
@@ -294,5 +295,41 @@ TEST_CASE("no runaway glide: friction holds light plates near their broadside sp
       }
       if (p[i].speedRatio > 3.0) CHECK(s[i].speedRatio < 0.6 * p[i].speedRatio);
     }
+  }
+}
+
+TEST_CASE("cards with APW's circulation terms: flutter when light, tumble when heavy",
+          "[gallery][plates][slow]") {
+  // 10 × 40 cm cards in air (span 4 chords: nearly the 2D strips of Andersen, Pesavento &
+  // Wang 2005) under samara with ct = 1.2, cr = π: the light card swings, the heavy one turns
+  // over one way. (Square plates under the same terms are chaotic: README, regime map.)
+  PlateSweep sw = airPlates();
+  sw.aspect = 4.0;
+  sw.cells = 8;
+  sw.duration = 30.0;
+  sw.height = 1000.0;
+  sw.spacing = 1.2;
+  sw.iStars = {0.02, 2.0};
+  core::FlowLawCoefficients c;
+  c.ct = core::kCirculationCT;
+  c.cr = core::kRotationCR;
+  sw.model = std::make_shared<core::GwtfModel>(c);
+  std::string error;
+  const std::vector<PlateResult> res = runPlateSweep(sw, &error);
+  INFO(error);
+  REQUIRE(res.size() == 2);
+  for (const PlateResult& r : res) {
+    std::printf("APW card I* %g: %s, swing %.0f deg, net rotation %.0f deg, fall %.3f m/s\n",
+                r.iStar, regimeName(r.tilt.regime), r.tilt.amplitudeDeg, r.tilt.netRotationDeg,
+                r.fallSpeed);
+  }
+  CHECK(res[0].tilt.regime == FallRegime::kFluttering);
+  CHECK(res[0].tilt.amplitudeDeg < 90.0);
+  CHECK(res[1].tilt.regime == FallRegime::kTumbling);
+  CHECK(std::abs(res[1].tilt.netRotationDeg) >= 360.0);
+  // Without them the same cards settle broadside (friction) or flutter: never tumble.
+  sw.model = models::makeModel("samara");
+  for (const PlateResult& r : runPlateSweep(sw, &error)) {
+    CHECK(r.tilt.regime != FallRegime::kTumbling);
   }
 }
