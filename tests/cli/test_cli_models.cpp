@@ -164,3 +164,13 @@ TEST_CASE("run --classify prints each body's falling pattern", "[cli][classify]"
   CHECK_THAT(r.err, Catch::Contains("undetermined"));
   CHECK_THAT(r.err, Catch::Contains("body lengths after the transient"));
 }
+
+TEST_CASE("run --classify: the default maple seed autorotates", "[cli][classify]") {
+  // 6 s under the default model: 15.5 rev/s at 1.195 m/s, about 0.5 turns per fallen body
+  // length, a one-signed spin with the wing coned ~18° above the horizontal.
+  const Result r =
+      cli({"run", kSource + "/assets/scenes/maple_seed.json", "--summary", "--classify"});
+  REQUIRE(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("pattern  maple_seed: autorotation"));
+  CHECK_THAT(r.out, Catch::Contains("mean fall speed 1.19"));
+}

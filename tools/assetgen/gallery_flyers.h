@@ -40,6 +40,7 @@ struct MapleSeedParams {
   double veinFraction = 0.9;   ///< share of the wing mass in the leading-edge vein; default 0.9
   double veinOffset = 0.0004;  ///< vein behind the leading edge (−z), m; default 0.4 mm
   int veinPoints = 20;         ///< point masses along the vein; default 20
+  double veinTaper = 0.5;      ///< vein mass per length ∝ (1 − s)^veinTaper; default 0.5
   int spanCells = 40;          ///< wing cells along the span at resolution 1; default 40
   int chordCells = 10;         ///< wing cells along the chord at resolution 1; default 10
   int nutSubdivisions = 3;     ///< icosphere level of the nut at resolution 1; default 3

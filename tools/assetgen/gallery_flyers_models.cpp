@@ -119,11 +119,15 @@ MapleSeed makeMapleSeed(const MapleSeedParams& p, double resolution) {
   seed.wingMass = area * p.density * p.thickness;
   // The leading-edge vein: equal point masses at the midpoints of veinPoints spans.
   if (p.veinFraction > 0.0) {
+    double total = 0.0;
+    for (int i = 0; i < p.veinPoints; ++i) {
+      total += std::pow(1.0 - (i + 0.5) / p.veinPoints, p.veinTaper);
+    }
     for (int i = 0; i < p.veinPoints; ++i) {
       const double s = (i + 0.5) / p.veinPoints;
       core::PointMass pm;
       pm.position = Vec3(s * p.span, 0.0, sweep(s) - p.veinOffset);
-      pm.mass = p.veinFraction * seed.wingMass / p.veinPoints;
+      pm.mass = p.veinFraction * seed.wingMass * std::pow(1.0 - s, p.veinTaper) / total;
       seed.vein.push_back(pm);
     }
   }
