@@ -26,7 +26,8 @@ std::string Capture::take(const CaptureSource& source, std::vector<unsigned char
     std::string why = offscreen_.prepare(shotSize_[0], shotSize_[1], source.msaa);
     if (!why.empty()) return why;
     offscreen_.bind();
-    source.renderer->draw(*source.camera, shotSize_[0], shotSize_[1], 0.0f, *source.render);
+    source.renderer->draw(*source.camera, shotSize_[0], shotSize_[1],
+                          {0, 0, shotSize_[0], shotSize_[1]}, *source.render);
     *rgb = offscreen_.read();
     *width = shotSize_[0];
     *height = shotSize_[1];

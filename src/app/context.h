@@ -3,7 +3,11 @@
 // camera and render settings, the plot history and falling patterns fed from the samples,
 // the selected body, the free 3D rectangle, the UI scale and a notice line. Each panel
 // keeps everything else it needs (its sliders, paths, lists) to itself.
+#include <imgui.h>
+
+#include <glm/glm.hpp>
 #include <string>
+#include <vector>
 
 #include "app/layout.h"
 #include "app/render/camera.h"
@@ -28,6 +32,14 @@ class Notice {
   double until_ = 0.0;  // glfwGetTime() s
 };
 
+/// One pane of a split 3D view: its rectangle (ImGui units) and what its camera follows.
+struct Pane {
+  Rect rect;
+  glm::vec3 target{0.0f};
+  int body = 0;        ///< the body (or, if `ghost`, the ghost body) it follows
+  bool ghost = false;  ///< follows body `body`'s ghost
+};
+
 struct ViewerContext {
   runtime::Runner* runner = nullptr;
   Renderer* renderer = nullptr;
@@ -38,19 +50,36 @@ struct ViewerContext {
   runtime::FallPatterns patterns;
   Layout layout;
   Notice notice;
-  int selected = 0;                  ///< the selected body (Bodies panel, plots, follow, teaching)
-  bool follow = true;                ///< the camera follows the selected body (F)
-  bool frameGhost = true;            ///< following: keep the selected body and its ghost in view
+  int selected = 0;        ///< the selected body (Bodies panel, plots, follow, teaching)
+  bool follow = true;      ///< the camera follows the selected body (F)
+  bool frameGhost = true;  ///< following: keep the selected body and its ghost in view
+  /// Following, a scene of 2 to 4 bodies (or one body and its ghost) is shown split: each
+  /// body in its own pane, side by side, at the same scale and from the same direction.
+  bool split = true;
   bool showHelp = false;             ///< the Help window (H, F1)
   bool screenshotRequested = false;  ///< P: a picture of this frame
 
   void post(runtime::Command command) const { runner->post(std::move(command)); }
-  /// Looks at the bodies' bounding centre from the default direction (V, "reset view").
+  /// Frames every body from the default direction, in the 3D view's aspect (V, "reset
+  /// view", and a new scene).
   void resetView(const runtime::Snapshot& s);
+  /// Width / height of the 3D view (1 before the first layout), or of a pane when split.
+  float viewAspect() const;
+  /// The panes of a split view (empty: one view), each following its body.
+  std::vector<Pane> panes(const runtime::Snapshot& s) const;
 };
 
-/// The camera distance parameter that shows every body of `s`: 4 × the largest bounding
-/// radius, at least 3 cm.
+/// A sphere around bodies: the centre of the box that holds each body's bounding sphere,
+/// and half its diagonal (m).
+struct Bounds {
+  glm::vec3 center{0.0f};
+  float radius = 0.0f;
+};
+/// The bounds of the bodies of `s` (and of its ghost bodies if `ghosts`).
+Bounds bodyBounds(const runtime::Snapshot& s, bool ghosts);
+
+/// The framing radius for one body of `s`: 2.5 × the largest bounding radius (room to turn
+/// and fall a little), at least 3 cm.
 float viewRadius(const runtime::Snapshot& s);
 
 }  // namespace samara::app

@@ -74,4 +74,23 @@ std::string findDefaultScene() {
   return fs::is_regular_file(p, ec) ? p.string() : "";
 }
 
+std::string configFile(const std::string& name, bool create) {
+  const char* xdg = std::getenv("XDG_CONFIG_HOME");
+  const char* home = std::getenv("HOME");
+  fs::path dir;
+  if (xdg != nullptr && *xdg == '/') {
+    dir = fs::path(xdg) / "samara";
+  } else if (home != nullptr && *home != '\0') {
+    dir = fs::path(home) / ".config" / "samara";
+  } else {
+    return "";
+  }
+  if (create) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) return "";
+  }
+  return (dir / name).string();
+}
+
 }  // namespace samara::app

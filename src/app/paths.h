@@ -22,4 +22,9 @@ std::string findAssetsDir();
 /// assets/scenes/maple_seed.json (the default scene) (see findAssetsDir); "" if not found.
 std::string findDefaultScene();
 
+/// `name` in the viewer's configuration directory: $XDG_CONFIG_HOME/samara, else
+/// ~/.config/samara. With `create`, the directory is made if missing. "" when there is no
+/// home (or, with `create`, the directory cannot be made).
+std::string configFile(const std::string& name, bool create = false);
+
 }  // namespace samara::app

@@ -11,8 +11,10 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,9 +28,9 @@
 #include "app/panels/help.h"
 #include "app/panels/history.h"
 #include "app/panels/lessons.h"
+#include "app/panels/panel_set.h"
 #include "app/panels/patterns.h"
 #include "app/panels/plots.h"
-#include "app/panels/presentation.h"
 #include "app/panels/run.h"
 #include "app/panels/scene.h"
 #include "app/panels/teaching.h"
@@ -36,6 +38,8 @@
 #include "app/paths.h"
 #include "app/render/glm_eigen.h"
 #include "app/render/shader.h"
+#include "app/view3d.h"
+#include "app/widgets/widgets.h"
 #include "app/window.h"
 
 namespace samara::app {
@@ -102,8 +106,13 @@ class Viewer {
   void consumeSamples(const runtime::Snapshot& s);
   void onNewRun(const runtime::Snapshot& s);
   void drawMenu();
+  /// The docked layout of this frame (app/layout.h) from the window and the panels shown.
+  void computeLayout(const runtime::Snapshot& s);
   void drawPanels(const runtime::Snapshot& s);
-  void drawControls(const runtime::Snapshot& s);
+  void drawControls(const runtime::Snapshot& s, const Rect& room);
+  /// The panel sets of the last run (interactive only; tests start from the defaults).
+  void loadPanelSets();
+  void savePanelSets();
   void handleInput(const runtime::Snapshot& s);
   void onKey(KeyAction action, const runtime::Snapshot& s);
   void handleMouse();
@@ -124,7 +133,9 @@ class Viewer {
   std::vector<runtime::PlotSample> samples_;
   double lastPatternRefresh_ = -1e300;
   std::uint64_t lastGeneration_ = 0;
-  std::string framedPath_;  // scene the camera was last framed for
+  std::string framedPath_;   // scene the camera was last framed for
+  std::vector<Pane> panes_;  // this frame's split view (empty: one view)
+  bool frameAll_ = false;    // frame every body once the layout of this frame is known
   Capture capture_;
   FrameStats stats_;
   // Panels.
@@ -138,7 +149,7 @@ class Viewer {
   PlotsPanel plots_;
   HistoryPanel history_;
   LessonsPanel lessons_;
-  PresentationPanel presentation_;
+  PanelSet panels_;
   TeachingOverlay teaching_;
 };
 
@@ -227,6 +238,7 @@ bool Viewer::openGraphics() {
   scene_.refreshSceneList(assetsDir);
   lessons_.refresh(assetsDir);
   if (options_.present) window_.setPresentation(true);
+  loadPanelSets();
   if (!options_.videoPath.empty()) {
     const std::string why =
         capture_.openVideo(options_.videoPath, window_.handle(), 1.0 / kFrameSeconds);
@@ -325,10 +337,7 @@ void Viewer::onNewRun(const runtime::Snapshot& s) {
   view_.onNewRun(s);
   if (sceneChanged) {
     framedPath_ = s.scenePath;
-    const glm::vec3 c =
-        s.bodies.empty() ? glm::vec3(0, 1, 0)
-                         : toGlm(s.bodies[static_cast<std::size_t>(ctx_.selected)].diagnostics.com);
-    ctx_.camera.frame(c, viewRadius(s));
+    frameAll_ = true;  // every body, in the view's aspect (after the layout, below)
     export_.onNewScene(s);
   }
   scene_.onNewRun(s, sceneChanged);
@@ -355,9 +364,16 @@ void Viewer::frame() {
     ImGui::NewFrame();
   }
   drawMenu();
+  computeLayout(s);
+  if (frameAll_) {
+    ctx_.resetView(s);
+    frameAll_ = false;
+  }
   drawPanels(s);
   handleInput(s);
   followSelected(s);
+  panes_ = ctx_.panes(s);
+  drawPaneLabels(s, panes_);
   drawTeaching(s);
   ctx_.render.selected = ctx_.selected;
   ImGui::Render();
@@ -365,39 +381,55 @@ void Viewer::frame() {
 }
 
 void Viewer::drawMenu() {
-  if (const auto lesson = lessons_.drawMenu(ctx_, scene_.currentPath())) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  const std::optional<std::string> lesson = lessons_.drawMenu(scene_.currentPath());
+  if (ImGui::BeginMenu("View")) {
+    panels_.drawMenu(ctx_);
+    ImGui::EndMenu();
+  }
+  ImGui::EndMainMenuBar();
+  if (lesson) {
     scene_.load(ctx_, *lesson);
   }
+  if (panels_.takeChanged()) savePanelSets();
+}
+
+void Viewer::computeLayout(const runtime::Snapshot& s) {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const bool presenting = window_.presenting();
+  LayoutRequest r;
+  r.width = vp->WorkSize.x;
+  r.height = vp->WorkPos.y + vp->WorkSize.y;
+  r.top = vp->WorkPos.y;
+  r.uiScale = window_.uiScale();
+  r.lineHeight = ImGui::GetFrameHeightWithSpacing();
+  r.presenting = presenting;
+  const bool loaded = s.status != RunStatus::kEmpty;
+  r.controls = panels_.shown(ctx_, PanelSet::kControls);
+  r.teaching = loaded && panels_.shown(ctx_, PanelSet::kTeaching);
+  r.plots = panels_.shown(ctx_, PanelSet::kPlots);
+  r.history = loaded && panels_.shown(ctx_, PanelSet::kHistory);
+  r.lesson = !s.lessonText.empty() && panels_.shown(ctx_, PanelSet::kLesson);
+  r.patternsHeight = patternsHeight(ctx_, s);
+  r.patterns = r.patternsHeight > 0.0f && panels_.shown(ctx_, PanelSet::kPatterns);
+  r.teachingHeight = teaching_.wantedHeight();
+  r.lessonHeight = LessonsPanel::textHeight(s, rightColumnWidth(r.width, r.uiScale, presenting));
+  ctx_.layout = app::computeLayout(r);
 }
 
 void Viewer::drawPanels(const runtime::Snapshot& s) {
-  const bool showControls = presentation_.controls(ctx_);
-  const bool showPlots = presentation_.plots(ctx_);
-  if (showControls) {
-    drawControls(s);
-  } else {
-    ctx_.layout.left = 0.0f;
-  }
-  if (presentation_.history(ctx_)) history_.draw(ctx_, s, &plots_.view());
-  if (showPlots) {
-    plots_.draw(ctx_, s);
-  } else {
-    ctx_.layout.right = ImGui::GetIO().DisplaySize.x;
-  }
-  if (presentation_.patterns(ctx_)) drawPatternOverlay(ctx_, s);
-  if (presentation_.lesson(ctx_)) lessons_.drawText(ctx_, s);
-  presentation_.draw(ctx_);
+  const Layout& L = ctx_.layout;
+  if (!L.controls.empty()) drawControls(s, L.controls);
+  history_.draw(ctx_, s, &plots_.view(), L.history, window_.presenting());
+  if (!L.plots.empty()) plots_.draw(ctx_, s, L.plots);
+  drawPatternPanel(ctx_, s, L.patterns);
+  lessons_.drawText(s, L.lesson);
   drawHelp(ctx_);
 }
 
-void Viewer::drawControls(const runtime::Snapshot& s) {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float width = 330.0f * window_.uiScale();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 8.0f, vp->WorkPos.y + 8.0f),
-                          ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(width, vp->WorkSize.y - 16.0f), ImGuiCond_FirstUseEver);
-  ImGui::Begin("samara");
-  ctx_.layout.left = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
+void Viewer::drawControls(const runtime::Snapshot& s, const Rect& room) {
+  placeDocked(room);
+  ImGui::Begin("samara", nullptr, kDockedFlags);
   run_.drawStatus(ctx_, s);
   ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.0f);
   run_.drawSimulation(ctx_, s);
@@ -481,41 +513,68 @@ void Viewer::followSelected(const runtime::Snapshot& s) {
   if (!ctx_.follow || ctx_.selected >= static_cast<int>(s.bodies.size())) return;
   const auto sel = static_cast<std::size_t>(ctx_.selected);
   OrbitCamera& camera = ctx_.camera;
-  glm::vec3 target = toGlm(s.bodies[sel].diagnostics.com);
-  if (ctx_.frameGhost && ctx_.render.ghosts && sel < s.ghostBodies.size()) {
-    // The midpoint, and far enough to see both (zooming in stops there).
-    const glm::vec3 ghost = toGlm(s.ghostBodies[sel].diagnostics.com);
-    const float half =
-        0.5f * glm::length(ghost - target) + static_cast<float>(s.bodies[sel].radius);
-    camera.distance = std::max(camera.distance, half / std::sin(0.5f * camera.fovY) * 1.15f);
-    target = 0.5f * (target + ghost);
+  if (!ctx_.panes(s).empty()) {
+    camera.target = toGlm(s.bodies[sel].diagnostics.com);  // each pane follows its own body
+    return;
   }
-  camera.target = target;
+  const float aspect = ctx_.viewAspect();
+  // Every body (and the ghosts, when shown and asked for) in view, around their common
+  // centre, as long as that keeps the selected body at least 1/25 of the view across;
+  // beyond that (a vacuum ghost metres away, bodies that drifted apart) the camera follows
+  // the selected body alone rather than shrinking it to a few pixels.
+  const bool ghosts = ctx_.frameGhost && ctx_.render.ghosts && !s.ghostBodies.empty();
+  const Bounds group = bodyBounds(s, ghosts);
+  const float own = std::max(static_cast<float>(s.bodies[sel].radius), 1e-4f);
+  if ((s.bodies.size() > 1 || ghosts) && group.radius <= 25.0f * own) {
+    camera.distance = std::max(camera.distance, camera.fitDistance(1.1f * group.radius, aspect));
+    camera.target = group.center;
+    return;
+  }
+  camera.target = toGlm(s.bodies[sel].diagnostics.com);
 }
 
 void Viewer::drawTeaching(const runtime::Snapshot& s) {
-  teaching_.drawPanel(s, ctx_.selected, ctx_.layout.right, window_.uiScale());
+  teaching_.drawPanel(s, ctx_.selected, ctx_.layout.teaching);
   if (auto request = teaching_.request()) ctx_.post(*request);
-  int fbw = 0, fbh = 0, ww = 0, wh = 0;
-  glfwGetFramebufferSize(window_.handle(), &fbw, &fbh);
-  glfwGetWindowSize(window_.handle(), &ww, &wh);
-  if (fbw <= 0 || fbh <= 0 || ww <= 0 || wh <= 0) return;
-  // The same projection as the renderer's draw in render() (the view between the panels).
-  const float shift = ctx_.layout.viewShift(static_cast<float>(ww));
-  const float aspect = static_cast<float>(fbw) / static_cast<float>(fbh);
-  const glm::mat4 view = ctx_.camera.view();
-  teaching_.drawOverlay(s, ctx_.camera.projection(aspect, shift) * view, view,
-                        static_cast<float>(ww), static_cast<float>(wh), window_.uiScale());
+  // The same projection as the renderer's draw in render(): the 3D view, or the selected
+  // body's pane of a split view.
+  OrbitCamera camera = ctx_.camera;
+  Rect rect = ctx_.layout.view;
+  for (const Pane& p : panes_) {
+    if (!p.ghost && p.body == ctx_.selected) {
+      camera = paneCamera(ctx_.camera, p);
+      rect = p.rect;
+    }
+  }
+  if (rect.empty()) return;
+  const glm::mat4 view = camera.view();
+  teaching_.drawOverlay(s, camera.projection(rect.w / rect.h) * view, view, rect,
+                        window_.uiScale());
 }
 
 void Viewer::render() {
-  int fbw = 0, fbh = 0, ww = 0, wh = 0;
-  glfwGetFramebufferSize(window_.handle(), &fbw, &fbh);
-  glfwGetWindowSize(window_.handle(), &ww, &wh);
-  // Centre the 3D view in the space between the panels.
-  const float shift = ctx_.layout.viewShift(static_cast<float>(ww));
-  renderer_->draw(ctx_.camera, fbw, fbh, shift, ctx_.render);
+  renderView(*renderer_, ctx_, panes_, window_.handle());
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+void Viewer::loadPanelSets() {
+  if (options_.frames > 0) return;  // pictures and tests: the defaults, whatever the user chose
+  const std::string path = configFile("layout.ini");
+  if (path.empty()) return;
+  std::ifstream in(path);
+  if (!in) return;
+  std::ostringstream text;
+  text << in.rdbuf();
+  panels_.load(text.str());
+}
+
+void Viewer::savePanelSets() {
+  if (options_.frames > 0) return;
+  const std::string path = configFile("layout.ini", true);
+  if (path.empty()) return;
+  std::ofstream out(path);
+  out << panels_.save();
+  if (!out) ctx_.notice.show("could not save the layout to " + path);
 }
 
 }  // namespace

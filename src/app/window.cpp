@@ -165,7 +165,15 @@ void Window::setPresentation(bool on) {
         glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
       }
     }
-    pendingUiScale_ = std::max(1.5f * uiScale_, 1.75f);  // larger text, plots included
+    // Larger text, plots included: 1.75 on a 1080-line screen, in proportion on smaller
+    // ones (1.3 on a 1280 × 800 projector), and at least 1.5 × the windowed scale.
+    float lines = 1080.0f;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+      if (const GLFWvidmode* mode = glfwGetVideoMode(monitor)) {
+        lines = static_cast<float>(mode->height);
+      }
+    }
+    pendingUiScale_ = std::max(1.5f * uiScale_, std::clamp(1.75f * lines / 1080.0f, 1.3f, 2.5f));
   } else {
     glfwSetWindowMonitor(window_, nullptr, windowedRect_[0], windowedRect_[1],
                          std::max(windowedRect_[2], 64), std::max(windowedRect_[3], 64),

@@ -10,23 +10,23 @@ namespace samara::app {
 
 using runtime::RunStatus;
 
-void HistoryPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s, PlotView* plots) {
+void HistoryPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s, PlotView* plots,
+                        const Rect& room, bool compact) {
   plots->cursorT = s.scrubbing ? s.time : -1.0;
   if (s.scrubbing && (s.time < plots->tEnd - plots->window || s.time > plots->tEnd)) {
     // Freeze the plots' window around the scrubbed time so the cursor stays visible.
     plots->frozen = true;
     plots->tEnd = std::max(s.time + 0.5 * plots->window, plots->window);
   }
-  if (s.status == RunStatus::kEmpty) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float width = 520.0f * ctx.window->uiScale();
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + 0.5f * (vp->WorkSize.x - width),
-                                 vp->WorkPos.y + vp->WorkSize.y - 8.0f),
-                          ImGuiCond_FirstUseEver, ImVec2(0.0f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_FirstUseEver);
-  ImGui::Begin("History");
+  if (s.status == RunStatus::kEmpty || room.empty()) return;
+  placeDocked(room);
+  ImGui::Begin("History", nullptr, kDockedFlags | ImGuiWindowFlags_NoScrollbar);
   drawScrub(ctx, s);
-  drawSpeed(ctx, s);
+  if (!compact) {
+    drawSpeed(ctx, s);
+    ImGui::SameLine(0.0f, ImGui::GetFontSize() * 1.5f);
+    drawState(ctx, s);
+  }
   ImGui::End();
 }
 
@@ -36,8 +36,14 @@ void HistoryPanel::drawScrub(ViewerContext& ctx, const runtime::Snapshot& s) {
   auto step = static_cast<long long>(s.stepIndex);
   const auto first = static_cast<long long>(s.historyFirst);
   const auto last = static_cast<long long>(s.historyLast);
+  const bool paused = s.status != RunStatus::kRunning;
+  const char* play = paused ? "play" : "freeze";
+  const ImGuiStyle& st = ImGui::GetStyle();
+  // Room for the two arrows and the play/freeze button after the slider.
+  const float tail = 2.0f * (ImGui::GetFrameHeight() + st.ItemSpacing.x) +
+                     ImGui::CalcTextSize("freeze").x + 2.0f * st.FramePadding.x + st.ItemSpacing.x;
   ImGui::BeginDisabled(!have);
-  ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.0f);
+  ImGui::SetNextItemWidth(-tail);
   const std::string label = strf("t = %.4f s", s.time);
   if (ImGui::SliderScalar("##scrub", ImGuiDataType_S64, &step, &first, &last, label.c_str())) {
     ctx.post(runtime::Scrub{static_cast<std::int64_t>(step)});
@@ -51,17 +57,27 @@ void HistoryPanel::drawScrub(ViewerContext& ctx, const runtime::Snapshot& s) {
   if (ImGui::ArrowButton("##fwd", ImGuiDir_Right)) ctx.post(runtime::Scrub{s.stepIndex + 1});
   ImGui::EndDisabled();
   ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button(play)) {
+    ctx.post(paused ? runtime::Command{runtime::Resume{}} : runtime::Command{runtime::Pause{}});
+  }
+}
+
+void HistoryPanel::drawState(ViewerContext& ctx, const runtime::Snapshot& s) {
   if (s.scrubbing) {
-    ImGui::TextColored(
-        ImVec4(1.0f, 0.63f, 0.16f, 1.0f), "scrubbing: step %lld of %lld (live t = %.4f s)",
-        static_cast<long long>(s.stepIndex), static_cast<long long>(s.liveStepIndex), s.liveTime);
-    if (ImGui::Button("back to live")) ctx.post(runtime::Scrub{std::nullopt});
+    ImGui::TextColored(ImVec4(1.0f, 0.63f, 0.16f, 1.0f), "step %lld of %lld",
+                       static_cast<long long>(s.stepIndex),
+                       static_cast<long long>(s.liveStepIndex));
     ImGui::SameLine();
-    if (ImGui::Button("resume (from live)")) ctx.post(runtime::Resume{});
+    if (ImGui::SmallButton("back to live")) ctx.post(runtime::Scrub{std::nullopt});
+    ImGui::SameLine();
+    if (ImGui::SmallButton("resume")) ctx.post(runtime::Resume{});
   } else {
-    ImGui::TextDisabled("recorded %.3g s (%lld steps); pause and drag, or press <-",
-                        s.historyLastTime - s.historyFirstTime,
-                        static_cast<long long>(s.historyLast - s.historyFirst));
+    // Only when it fits (a narrow view leaves no room for it).
+    const std::string text = strf("recorded %.3g s", s.historyLastTime - s.historyFirstTime);
+    if (ImGui::CalcTextSize(text.c_str()).x <= ImGui::GetContentRegionAvail().x) {
+      ImGui::TextDisabled("%s", text.c_str());
+    }
   }
 }
 
@@ -80,11 +96,6 @@ void HistoryPanel::drawSpeed(ViewerContext& ctx, const runtime::Snapshot& s) {
   ImGui::SameLine();
   if (ImGui::RadioButton("1x", !s.params.unlimited && s.params.speed == 1.0)) {
     ctx.post(runtime::SetSpeed{1.0, false});
-  }
-  ImGui::SameLine();
-  const bool paused = s.status != RunStatus::kRunning;
-  if (ImGui::Button(paused ? "play" : "freeze")) {
-    ctx.post(paused ? runtime::Command{runtime::Resume{}} : runtime::Command{runtime::Pause{}});
   }
 }
 

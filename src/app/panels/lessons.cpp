@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "app/window.h"
+#include "app/widgets/widgets.h"
 #include "io/scene.h"
 
 namespace samara::app {
@@ -32,44 +32,38 @@ void LessonsPanel::refresh(const std::string& assetsDir) {
   }
 }
 
-std::optional<std::string> LessonsPanel::drawMenu(ViewerContext& ctx,
-                                                  const std::string& currentPath) {
-  if (!ImGui::BeginMainMenuBar()) return std::nullopt;
+std::optional<std::string> LessonsPanel::drawMenu(const std::string& currentPath) {
   std::optional<std::string> open;
   if (ImGui::BeginMenu("Lessons")) {
     if (lessons_.empty()) ImGui::TextDisabled("no lessons found (assets/lessons)");
     for (const Entry& l : lessons_) {
-      if (ImGui::MenuItem(l.title.c_str(), nullptr, currentPath == l.path)) {
-        open = l.path;
-        showText_ = true;
-      }
+      if (ImGui::MenuItem(l.title.c_str(), nullptr, currentPath == l.path)) open = l.path;
     }
-    ImGui::Separator();
-    ImGui::MenuItem("show the lesson text", nullptr, &showText_);
     ImGui::EndMenu();
   }
-  if (ImGui::BeginMenu("View")) {
-    const bool present = ctx.window->presenting();
-    if (ImGui::MenuItem("presentation mode", "F11", present)) ctx.window->setPresentation(!present);
-    ImGui::EndMenu();
-  }
-  ImGui::EndMainMenuBar();
   return open;
 }
 
-void LessonsPanel::drawText(const ViewerContext& ctx, const runtime::Snapshot& s) {
-  if (!showText_ || s.lessonText.empty()) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float uiScale = ctx.window->uiScale();
-  // Bottom left of the 3D view (the free part between the panels), above the History bar.
-  const float left = std::max(ctx.layout.left, vp->WorkPos.x) + 8.0f;
-  const float right = ctx.layout.rightEdge(*vp, left);
-  const float width = std::clamp(right - left - 8.0f, 200.0f, 460.0f * uiScale);
-  ImGui::SetNextWindowPos(ImVec2(left, vp->WorkPos.y + vp->WorkSize.y - 8.0f - 120.0f * uiScale),
-                          ImGuiCond_Appearing, ImVec2(0.0f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Appearing);
-  const std::string title = "Lesson: " + s.lessonTitle + "###lesson";
-  if (ImGui::Begin(title.c_str(), &showText_)) {
+namespace {
+
+std::string lessonTitle(const runtime::Snapshot& s) {
+  return "Lesson: " + s.lessonTitle + "###lesson";
+}
+
+}  // namespace
+
+float LessonsPanel::textHeight(const runtime::Snapshot& s, float width) {
+  if (s.lessonText.empty()) return 0.0f;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float wrap = width - 2.0f * st.WindowPadding.x - st.ScrollbarSize;
+  const ImVec2 text = ImGui::CalcTextSize(s.lessonText.c_str(), nullptr, false, wrap);
+  return ImGui::GetFrameHeight() + text.y + 2.0f * st.WindowPadding.y + 2.0f;
+}
+
+void LessonsPanel::drawText(const runtime::Snapshot& s, const Rect& room) {
+  if (s.lessonText.empty() || room.empty()) return;
+  placeDocked(room);
+  if (ImGui::Begin(lessonTitle(s).c_str(), nullptr, kDockedFlags)) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(s.lessonText.c_str());
     ImGui::PopTextWrapPos();

@@ -1,6 +1,6 @@
 #pragma once
-// Lessons (assets/lessons): the main menu bar's "Lessons" menu (by title) and "View" menu
-// (presentation mode), and the open lesson's text at the bottom left of the 3D view.
+// Lessons (assets/lessons): the main menu bar's "Lessons" menu (by title), and the open
+// lesson's text at the top of the right column (its room in the docked layout).
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,11 +13,13 @@ class LessonsPanel {
  public:
   /// The lessons of `assetsDir`/lessons with their titles.
   void refresh(const std::string& assetsDir);
-  /// The main menu bar. Returns the lesson to open, if one was chosen; `currentPath` is
-  /// the file shown (checked in the menu). The View menu toggles presentation mode.
-  std::optional<std::string> drawMenu(ViewerContext& ctx, const std::string& currentPath);
-  /// The open lesson's paragraph (the scene's "lesson" key).
-  void drawText(const ViewerContext& ctx, const runtime::Snapshot& s);
+  /// The "Lessons" menu (inside the open main menu bar). Returns the lesson to open, if one
+  /// was chosen; `currentPath` is the file shown (checked in the menu).
+  std::optional<std::string> drawMenu(const std::string& currentPath);
+  /// The height the lesson's paragraph needs in a panel `width` wide (0: no lesson).
+  static float textHeight(const runtime::Snapshot& s, float width);
+  /// The open lesson's paragraph (the scene's "lesson" key) in `room`.
+  void drawText(const runtime::Snapshot& s, const Rect& room);
 
  private:
   struct Entry {
@@ -25,7 +27,6 @@ class LessonsPanel {
     std::string title;
   };
   std::vector<Entry> lessons_;
-  bool showText_ = true;
 };
 
 }  // namespace samara::app

@@ -5,18 +5,29 @@
 
 namespace samara::app {
 
-void drawPatternOverlay(const ViewerContext& ctx, const runtime::Snapshot& s) {
-  if (s.bodies.empty() || !ctx.patterns.result(0)) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(ctx.layout.left + 8.0f, vp->WorkPos.y + 8.0f));
-  ImGui::SetNextWindowBgAlpha(0.35f);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
-                                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoNav |
-                                 ImGuiWindowFlags_NoFocusOnAppearing |
-                                 ImGuiWindowFlags_NoSavedSettings;
-  ImGui::Begin("##patterns", nullptr, flags);
-  ImGui::TextDisabled("falling pattern");
-  constexpr std::size_t kShown = 4;  // bodies listed (each with its ghost)
+namespace {
+
+constexpr std::size_t kShown = 4;  // bodies listed (each with its ghost)
+
+std::size_t linesOf(const runtime::Snapshot& s) {
+  const std::size_t n = std::min(s.bodies.size(), kShown);
+  return n + std::min(s.ghostBodies.size(), n) + (s.bodies.size() > kShown ? 1 : 0);
+}
+
+}  // namespace
+
+float patternsHeight(const ViewerContext& ctx, const runtime::Snapshot& s) {
+  if (s.bodies.empty() || !ctx.patterns.result(0)) return 0.0f;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  return ImGui::GetFrameHeight() +
+         static_cast<float>(linesOf(s)) * ImGui::GetTextLineHeightWithSpacing() +
+         2.0f * st.WindowPadding.y;
+}
+
+void drawPatternPanel(const ViewerContext& ctx, const runtime::Snapshot& s, const Rect& room) {
+  if (s.bodies.empty() || !ctx.patterns.result(0) || room.empty()) return;
+  placeDocked(room);
+  ImGui::Begin("Falling pattern", nullptr, kDockedFlags);
   const float box = ImGui::GetFontSize() * 0.7f;
   auto line = [&](const glm::vec3& c, const std::string& label, const analysis::PatternResult* r) {
     const ImVec2 p = ImGui::GetCursorScreenPos();

@@ -61,21 +61,19 @@ void PlotsPanel::drawHeader(ViewerContext& ctx, const runtime::Snapshot& s) {
     }
   }
   if (view_.frozen) {
-    ImGui::TextDisabled("frozen: hover to read values, drag to pan, wheel to zoom");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("frozen: hover to read values, drag to pan, wheel to zoom");
+    ImGui::PopStyleColor();
   } else {
-    ImGui::TextDisabled("world frame, SI units; hover to read, click a legend entry to hide it");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("world frame, SI units; hover to read, click a legend entry to hide it");
+    ImGui::PopStyleColor();
   }
 }
 
-void PlotsPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float width = 440.0f * ctx.window->uiScale();
-  ImGui::SetNextWindowPos(
-      ImVec2(vp->WorkPos.x + vp->WorkSize.x - width - 8.0f, vp->WorkPos.y + 8.0f),
-      ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(width, vp->WorkSize.y - 16.0f), ImGuiCond_FirstUseEver);
-  ImGui::Begin("Plots");
-  ctx.layout.right = ImGui::GetWindowPos().x;
+void PlotsPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s, const Rect& room) {
+  placeDocked(room);
+  ImGui::Begin("Plots", nullptr, kDockedFlags);
   drawHeader(ctx, s);
   const int selected = ctx.selected;
   const runtime::PlotHistory& history = ctx.history;

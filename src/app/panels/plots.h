@@ -13,8 +13,8 @@ class PlotsPanel {
   PlotsPanel();
   /// A new run: the time axis follows the data again.
   void onNewRun(const runtime::Snapshot& s);
-  /// Draws the window; its left edge becomes ctx.layout.right.
-  void draw(ViewerContext& ctx, const runtime::Snapshot& s);
+  /// Draws the window in `room` (the plots share its height).
+  void draw(ViewerContext& ctx, const runtime::Snapshot& s, const Rect& room);
   /// The shared time axis (the History panel moves it to the scrubbed time).
   PlotView& view() { return view_; }
 

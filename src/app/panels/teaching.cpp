@@ -11,6 +11,7 @@
 
 #include "app/render/glm_eigen.h"
 #include "app/render/glyph.h"
+#include "app/widgets/widgets.h"
 
 namespace samara::app {
 namespace {
@@ -95,11 +96,12 @@ void principalTable(const char* id, const Mat3& added, int columns, const char* 
 /// World point → window position (ImGui units); nullopt behind the camera.
 struct Projector {
   glm::mat4 viewProj;
-  float width, height;
+  Rect viewport;
   std::optional<ImVec2> operator()(const Vec3& p) const {
     const glm::vec4 c = viewProj * glm::vec4(toGlm(p), 1.0f);
     if (c.w <= 1e-6f) return std::nullopt;
-    return ImVec2((0.5f + 0.5f * c.x / c.w) * width, (0.5f - 0.5f * c.y / c.w) * height);
+    return ImVec2(viewport.x + (0.5f + 0.5f * c.x / c.w) * viewport.w,
+                  viewport.y + (0.5f - 0.5f * c.y / c.w) * viewport.h);
   }
 };
 
@@ -214,15 +216,10 @@ bool TeachingOverlay::anyOverlay() const {
   return forces_ || faceForces_ || addedMass_ || velocity_;
 }
 
-void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, float right,
-                                float uiScale) {
-  if (s.status == runtime::RunStatus::kEmpty) return;
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float x = right > vp->WorkPos.x ? right : vp->WorkPos.x + vp->WorkSize.x;
-  ImGui::SetNextWindowPos(ImVec2(x - 8.0f, vp->WorkPos.y + 8.0f), ImGuiCond_FirstUseEver,
-                          ImVec2(1.0f, 0.0f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(300.0f * uiScale, 0.0f), ImVec2(1e4f, 1e4f));
-  ImGui::Begin("Teaching", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
+void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, const Rect& room) {
+  if (s.status == runtime::RunStatus::kEmpty || room.empty()) return;
+  placeDocked(room);
+  ImGui::Begin("Teaching", nullptr, kDockedFlags);
   ImGui::Checkbox("Forces", &forces_);
   ImGui::SameLine();
   ImGui::Checkbox("Per face", &faceForces_);
@@ -244,6 +241,7 @@ void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, float 
   if (forces_ || faceForces_) drawForcesSection(s, b, t);
   if (velocity_) drawVelocitySection(t);
   if ((addedMass_ || table_) && b != nullptr) drawAddedMassSection(s, *b, t);
+  wantedHeight_ = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
   ImGui::End();
 }
 
@@ -314,10 +312,10 @@ void TeachingOverlay::drawAddedMassSection(const runtime::Snapshot& s,
 }
 
 void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& viewProj,
-                                  const glm::mat4& view, float width, float height, float uiScale) {
+                                  const glm::mat4& view, const Rect& viewport, float uiScale) {
   if (!anyOverlay() || s.scrubbing) return;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
-  const Projector P{viewProj, width, height};
+  const Projector P{viewProj, viewport};
   const float thick = 3.0f * uiScale;
   const double R = maxRadius(s);
   // Auto scales: the largest value seen in this run spans a fixed share of the body size.

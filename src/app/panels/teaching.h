@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/layout.h"
 #include "runtime/commands.h"
 #include "runtime/snapshot.h"
 
@@ -27,12 +28,15 @@ class TeachingOverlay {
   /// call (nullopt otherwise).
   std::optional<runtime::SetTeaching> request();
   /// The "Teaching" panel (checkboxes, scales, legend, added-mass table) for body
-  /// `selected`, at the top right of the free part of the window (which ends at x = `right`).
-  void drawPanel(const runtime::Snapshot& s, int selected, float right, float uiScale);
-  /// The overlays over the 3D view: `viewProj` the camera's, `view` its view matrix, the
-  /// window `width` × `height` in ImGui units.
+  /// `selected`, in `room` (the bottom of the left column; it scrolls when its tables need
+  /// more).
+  void drawPanel(const runtime::Snapshot& s, int selected, const Rect& room);
+  /// The height the panel's content took when last drawn (what it would like to have).
+  float wantedHeight() const { return wantedHeight_; }
+  /// The overlays over the 3D view: `viewProj` the camera's, `view` its view matrix, `viewport`
+  /// the 3D view's rectangle in ImGui units (NDC maps onto it).
   void drawOverlay(const runtime::Snapshot& s, const glm::mat4& viewProj, const glm::mat4& view,
-                   float width, float height, float uiScale);
+                   const Rect& viewport, float uiScale);
 
  private:
   /// Any overlay over the 3D view on (the table is in the panel).
@@ -52,6 +56,7 @@ class TeachingOverlay {
   bool autoScale_ = true;         // force scale: the largest resultant spans 1.5 body radii
   float newtonsPerMeter_ = 1.0f;  // force scale, N per m of arrow (when not auto)
   std::optional<runtime::SetTeaching> sent_;
+  float wantedHeight_ = 0.0f;
 };
 
 }  // namespace samara::app

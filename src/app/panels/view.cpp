@@ -55,6 +55,10 @@ void ViewPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
   ImGui::Checkbox("follow selected (F)", &ctx.follow);
   ImGui::SameLine();
   if (ImGui::SmallButton("reset view (V)")) ctx.resetView(s);
+  if (ImGui::Checkbox("split view: a pane per body", &ctx.split)) ctx.resetView(s);
+  wrappedTooltip(
+      "While following, a scene of two to four bodies (or one body and its ghost) shows each "
+      "body in its own pane, side by side, at the same scale and from the same direction.");
   RenderSettings& r = ctx.render;
   ImGui::Checkbox("shadows", &r.shadows);
   ImGui::SameLine();

@@ -6,11 +6,18 @@
 
 namespace samara::app {
 
-void OrbitCamera::frame(const glm::vec3& center, float radius) {
+void OrbitCamera::frame(const glm::vec3& center, float radius, float aspect) {
   target = center;
   yaw = 0.6f;
   pitch = 0.3f;
-  distance = std::max(radius, 1e-3f) / std::sin(0.5f * fovY) * 1.1f;
+  distance = fitDistance(radius, aspect);
+}
+
+float OrbitCamera::fitDistance(float radius, float aspect) const {
+  // The narrower of the two fields of view decides (a tall, narrow view: the horizontal).
+  const float halfX = std::atan(std::tan(0.5f * fovY) * std::max(aspect, 1e-3f));
+  const float half = std::min(0.5f * fovY, halfX);
+  return std::max(radius, 1e-3f) / std::sin(half) * 1.1f;
 }
 
 void OrbitCamera::orbit(float dx, float dy) {
@@ -39,14 +46,10 @@ glm::vec3 OrbitCamera::eye() const {
 
 glm::mat4 OrbitCamera::view() const { return glm::lookAt(eye(), target, glm::vec3(0, 1, 0)); }
 
-glm::mat4 OrbitCamera::projection(float aspect, float shiftX) const {
+glm::mat4 OrbitCamera::projection(float aspect) const {
   const float nearZ = std::max(distance * 0.01f, 1e-4f);
   const float farZ = distance * 200.0f + 100.0f;
-  glm::mat4 p = glm::perspective(fovY, std::max(aspect, 1e-3f), nearZ, farZ);
-  // Shift in clip space: x_ndc += shiftX.
-  glm::mat4 shift(1.0f);
-  shift[3][0] = shiftX;
-  return shift * p;
+  return glm::perspective(fovY, std::max(aspect, 1e-3f), nearZ, farZ);
 }
 
 }  // namespace samara::app

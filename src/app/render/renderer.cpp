@@ -406,8 +406,8 @@ void Renderer::drawWater(const Frame& f) {
   drawQuad(water_, glm::vec3(f.center.x, waterY_, f.center.y), f.fade);
 }
 
-void Renderer::draw(const OrbitCamera& camera, int width, int height, float shiftX,
-                    const RenderSettings& settings) {
+void Renderer::draw(const OrbitCamera& camera, int targetWidth, int targetHeight,
+                    const Viewport& vp, const RenderSettings& settings, bool clear) {
   const glm::mat4 lightVP = lightViewProj();
   // The target: the window, or an offscreen framebuffer (pictures at a chosen size).
   GLint target = 0;
@@ -419,13 +419,20 @@ void Renderer::draw(const OrbitCamera& camera, int width, int height, float shif
   // 1. Shadow map.
   if (settings.shadows) drawShadowMap(lightVP, static_cast<GLuint>(target));
 
-  glViewport(0, 0, width, height);
+  // Clear the whole target, then draw the scene into the viewport (the 3D view's room).
+  glViewport(0, 0, targetWidth, targetHeight);
   glClearColor(0.8f, 0.84f, 0.9f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+  if (clear) {
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  } else {
+    glClear(GL_DEPTH_BUFFER_BIT);  // another pane: its own depth, the colour of the others kept
+  }
+  glViewport(vp.x, vp.y, std::max(vp.width, 1), std::max(vp.height, 1));
+  const float aspect =
+      static_cast<float>(std::max(vp.width, 1)) / static_cast<float>(std::max(vp.height, 1));
   const Frame f{settings,
                 lightVP,
-                camera.projection(aspect, shiftX) * camera.view(),
+                camera.projection(aspect) * camera.view(),
                 camera.eye(),
                 std::clamp(camera.distance * 12.0f, 4.0f, 2000.0f),
                 glm::vec2(camera.target.x, camera.target.z)};

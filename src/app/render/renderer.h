@@ -42,10 +42,16 @@ class Renderer {
   void update(const runtime::Snapshot& snapshot);
   /// Replaces the trails (one per body, and one per ghost body).
   void setTrails(const std::vector<Trail>& trails, const std::vector<Trail>& ghostTrails = {});
+  /// A rectangle of the target in GL pixels (origin at the bottom left).
+  struct Viewport {
+    int x = 0, y = 0, width = 0, height = 0;
+  };
   /// Draws everything into the bound draw framebuffer (the window's, or an offscreen one),
-  /// `width` × `height` px.
-  void draw(const OrbitCamera& camera, int width, int height, float shiftX,
-            const RenderSettings& settings);
+  /// `targetWidth` × `targetHeight` px: clears it all (the colour only if `clear`: panes of
+  /// a split view after the first), then draws the scene into `viewport` (its aspect is the
+  /// camera's).
+  void draw(const OrbitCamera& camera, int targetWidth, int targetHeight, const Viewport& viewport,
+            const RenderSettings& settings, bool clear = true);
 
   /// Height of the ground grid (the floor, or a reference plane below the bodies), m.
   float groundHeight() const { return groundY_; }

@@ -124,13 +124,31 @@ class ColumnDecimator {
 PlotWidget::PlotWidget(std::string title, std::string unit, std::vector<PlotLine> lines)
     : title_(std::move(title)), unit_(std::move(unit)), lines_(std::move(lines)) {}
 
+float PlotWidget::headerHeight(const std::vector<PlotSeries>& runs, float width) const {
+  const float lineH = ImGui::GetTextLineHeight();
+  const float rows = (legendBelow(width) ? 2.0f : 1.0f) + (runs.size() > 1 ? 1.0f : 0.0f);
+  return rows * lineH + (rows - 1.0f) * 2.0f;
+}
+
+bool PlotWidget::legendBelow(float width) const {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float box = ImGui::GetTextLineHeight() * 0.6f;
+  float need = ImGui::CalcTextSize((title_ + "  [" + unit_ + "]").c_str()).x;
+  for (const PlotLine& l : lines_) {
+    need += ImGui::CalcTextSize(l.label.c_str()).x + box + style.ItemInnerSpacing.x * 3.0f;
+  }
+  return need > width;
+}
+
 void PlotWidget::drawLegends(const std::vector<PlotSeries>& runs, ImVec2 origin, float width) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float lineH = ImGui::GetTextLineHeight();
-  // Title row: title [unit] on the left, the legend on the right (click toggles a line).
+  // Title row: title [unit] on the left, the legend on the right (click toggles a line); in
+  // a narrow panel the legend gets a row of its own under the title.
   const std::string heading = title_ + "  [" + unit_ + "]";
   dl->AddText(origin, ImGui::GetColorU32(ImGuiCol_Text), heading.c_str());
+  if (legendBelow(width)) origin.y += lineH + 2.0f;
   float lx = origin.x + width;
   const float box = lineH * 0.6f;
   for (auto it = lines_.rbegin(); it != lines_.rend(); ++it) {
@@ -330,8 +348,9 @@ void PlotWidget::draw(const std::vector<PlotSeries>& runs, PlotView* view, ImVec
   const float lineH = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   size.x = std::max(size.x, 120.0f);
-  // Several runs: a second legend row names them.
-  const float top = runs.size() > 1 ? 2.0f * lineH + 2.0f : lineH;
+  // The title and legend rows (the legend under the title when narrow; several runs: a row
+  // that names them).
+  const float top = headerHeight(runs, size.x);
   size.y = std::max(size.y, 3.0f * lineH + top + 20.0f);
   drawLegends(runs, origin, size.x);
 

@@ -64,6 +64,10 @@ class PlotWidget {
   /// The title, unit and line legend (click to hide a line), and the runs' legend when
   /// there are several.
   void drawLegends(const std::vector<PlotSeries>& runs, ImVec2 origin, float width);
+  /// Whether the legend goes under the title (they do not fit on one row `width` wide).
+  bool legendBelow(float width) const;
+  /// Height of the title and legend rows.
+  float headerHeight(const std::vector<PlotSeries>& runs, float width) const;
   /// Each run's samples in [t0, t1] and the nice y range around their visible values.
   std::vector<Range> visibleRanges(const std::vector<PlotSeries>& runs, double t0, double t1,
                                    double* ylo, double* yhi) const;

@@ -6,6 +6,8 @@
 #include <glm/glm.hpp>
 #include <string>
 
+#include "app/layout.h"
+
 namespace samara::app {
 
 /// Text colours of states and warnings (the same everywhere).
@@ -19,6 +21,18 @@ inline ImVec4 toImVec4(const glm::vec3& c) { return ImVec4(c.r, c.g, c.b, 1.0f);
 
 /// An opaque packed colour.
 inline ImU32 rgb(int r, int g, int b) { return IM_COL32(r, g, b, 255); }
+
+/// Window flags of a docked panel: placed by the layout, not moved, resized or collapsed by
+/// hand, not saved by ImGui.
+inline constexpr ImGuiWindowFlags kDockedFlags =
+    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoSavedSettings;
+
+/// Places the next window at `room` (every frame: the layout follows the window's size).
+inline void placeDocked(const Rect& room) {
+  ImGui::SetNextWindowPos(ImVec2(room.x, room.y), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(room.w, room.h), ImGuiCond_Always);
+}
 
 /// printf of one number into a label ("%gx", "t = %.4f s").
 std::string strf(const char* format, double x);

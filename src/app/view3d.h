@@ -1,0 +1,29 @@
+#pragma once
+// The 3D view in the layout's free rectangle: one view, or the panes of a split view (each
+// following its body with the shared camera's direction and distance), their name tags, and
+// the conversion from window units to framebuffer pixels.
+#include <vector>
+
+#include "app/context.h"
+#include "app/render/renderer.h"
+
+struct GLFWwindow;
+
+namespace samara::app {
+
+/// A rectangle of the window (ImGui units) in `window`'s framebuffer pixels (GL: origin at
+/// the bottom left).
+Renderer::Viewport toPixels(const Rect& r, GLFWwindow* window);
+
+/// The camera of a pane: `shared`, looking at the pane's body.
+OrbitCamera paneCamera(const OrbitCamera& shared, const Pane& p);
+
+/// Each pane's name tag (the body's colour and name, a ghost's model) and the lines between
+/// the panes, on ImGui's background draw list (over the 3D view, under the panels).
+void drawPaneLabels(const runtime::Snapshot& s, const std::vector<Pane>& panes);
+
+/// Draws the scene into the layout's view (or each pane) of the bound window framebuffer.
+void renderView(Renderer& renderer, const ViewerContext& ctx, const std::vector<Pane>& panes,
+                GLFWwindow* window);
+
+}  // namespace samara::app
