@@ -30,6 +30,7 @@ int openViewer(const samara::cli::ViewArgs& a, std::ostream& out, std::ostream& 
   o.present = a.present;
   o.ghostModel = a.ghostModel;
   o.overlays = a.overlays;
+  o.layoutReportPath = a.layoutReportPath;
   return samara::app::runViewer(o);
 }
 

@@ -19,7 +19,7 @@ const std::string* Notice::current() const {
 float viewRadius(const runtime::Snapshot& s) {
   float radius = 0.0f;
   for (const auto& b : s.bodies) radius = std::max(radius, static_cast<float>(b.radius));
-  return std::max(2.5f * radius, 0.03f);
+  return std::max(1.4f * radius, 0.03f);
 }
 
 Bounds bodyBounds(const runtime::Snapshot& s, bool ghosts) {
@@ -71,13 +71,17 @@ std::vector<Pane> ViewerContext::panes(const runtime::Snapshot& s) const {
   const Rect& v = layout.view;
   const float gap = 2.0f;
   const float w = (v.w - gap * static_cast<float>(n - 1)) / static_cast<float>(n);
+  float largest = 1e-6f;
+  for (const auto& b : s.bodies) largest = std::max(largest, static_cast<float>(b.radius));
   for (std::size_t i = 0; i < n; ++i) {
     Pane p;
     p.rect = Rect{v.x + static_cast<float>(i) * (w + gap), v.y, w, v.h};
     const bool ghost = s.bodies.size() == 1 && i == 1;
     p.body = ghost ? 0 : static_cast<int>(i);
     p.ghost = ghost;
-    p.target = comOf(ghost ? s.ghostBodies[0] : s.bodies[i]);
+    const runtime::BodySnapshot& b = ghost ? s.ghostBodies[0] : s.bodies[i];
+    p.target = comOf(b);
+    p.zoom = std::clamp(static_cast<float>(b.radius) / largest, 0.2f, 1.0f);
     out.push_back(p);
   }
   return out;

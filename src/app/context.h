@@ -38,6 +38,10 @@ struct Pane {
   glm::vec3 target{0.0f};
   int body = 0;        ///< the body (or, if `ghost`, the ghost body) it follows
   bool ghost = false;  ///< follows body `body`'s ghost
+  /// The pane's camera distance over the shared one: its body's bounding radius over the
+  /// largest body's (at least 0.2), so that a small body next to a large one is magnified
+  /// (its tag says by how much); 1 for bodies of the same size.
+  float zoom = 1.0f;
 };
 
 struct ViewerContext {
@@ -78,8 +82,8 @@ struct Bounds {
 /// The bounds of the bodies of `s` (and of its ghost bodies if `ghosts`).
 Bounds bodyBounds(const runtime::Snapshot& s, bool ghosts);
 
-/// The framing radius for one body of `s`: 2.5 × the largest bounding radius (room to turn
-/// and fall a little), at least 3 cm.
+/// The framing radius for one body of `s`: 1.4 × the largest bounding radius (a followed
+/// body stays centred; room to turn), at least 3 cm.
 float viewRadius(const runtime::Snapshot& s);
 
 }  // namespace samara::app

@@ -32,6 +32,7 @@ Renderer::Viewport toPixels(const Rect& v, GLFWwindow* window) {
 OrbitCamera paneCamera(const OrbitCamera& shared, const Pane& p) {
   OrbitCamera c = shared;
   c.target = p.target;
+  c.distance *= p.zoom;
   return c;
 }
 
@@ -44,8 +45,8 @@ void drawPaneLabels(const runtime::Snapshot& s, const std::vector<Pane>& panes) 
     const auto k = static_cast<std::size_t>(p.body);
     if (k >= s.bodies.size()) continue;
     const glm::vec3 c = p.ghost ? Renderer::ghostColor(p.body) : Renderer::bodyColor(p.body);
-    const std::string label =
-        p.ghost ? s.bodies[k].name + " (" + s.ghostModel + ")" : s.bodies[k].name;
+    std::string label = p.ghost ? s.bodies[k].name + " (" + s.ghostModel + ")" : s.bodies[k].name;
+    if (p.zoom < 0.99f) label += strf("  (magnified %.2gx)", 1.0 / p.zoom);
     const ImVec2 at(p.rect.x + pad, p.rect.y + pad);
     const ImVec2 size = ImGui::CalcTextSize(label.c_str());
     dl->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 3.0f),

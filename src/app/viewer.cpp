@@ -21,6 +21,7 @@
 #include "app/capture.h"
 #include "app/context.h"
 #include "app/input.h"
+#include "app/layout_report.h"
 #include "app/panels/body.h"
 #include "app/panels/compare.h"
 #include "app/panels/export.h"
@@ -102,7 +103,8 @@ class Viewer {
   bool openGraphics();
   int loop();
   int finish(int exitCode);
-  void frame();
+  /// One frame; with `reportPath`, the layout report of it is written there.
+  void frame(const std::string& reportPath = {});
   void consumeSamples(const runtime::Snapshot& s);
   void onNewRun(const runtime::Snapshot& s);
   void drawMenu();
@@ -135,7 +137,9 @@ class Viewer {
   std::uint64_t lastGeneration_ = 0;
   std::string framedPath_;   // scene the camera was last framed for
   std::vector<Pane> panes_;  // this frame's split view (empty: one view)
-  bool frameAll_ = false;    // frame every body once the layout of this frame is known
+  bool frameAll_ = false;
+  bool layoutFailed_ = false;  // the layout report could not be written    // frame every body once
+                               // the layout of this frame is known
   Capture capture_;
   FrameStats stats_;
   // Panels.
@@ -277,8 +281,12 @@ int Viewer::loop() {
       manualClock_->advance(kFrameSeconds);
       runner_->tick();
     }
-    frame();
     const bool last = options_.frames > 0 && stats_.frames + 1 >= options_.frames;
+    frame(last ? options_.layoutReportPath : std::string());
+    if (layoutFailed_) {
+      exitCode = 1;
+      break;
+    }
     CaptureRequest request;
     request.screenshot = ctx_.screenshotRequested;
     ctx_.screenshotRequested = false;
@@ -343,7 +351,7 @@ void Viewer::onNewRun(const runtime::Snapshot& s) {
   scene_.onNewRun(s, sceneChanged);
 }
 
-void Viewer::frame() {
+void Viewer::frame(const std::string& reportPath) {
   const bool fresh = runner_->updateSnapshot();
   const runtime::Snapshot& s = runner_->snapshot();
   consumeSamples(s);
@@ -375,6 +383,14 @@ void Viewer::frame() {
   panes_ = ctx_.panes(s);
   drawPaneLabels(s, panes_);
   drawTeaching(s);
+  if (!reportPath.empty()) {
+    std::ofstream report(reportPath);
+    report << layoutReport(s, ctx_, panes_);
+    if (!report) {
+      err_ << "samara: " << reportPath << ": cannot write the layout report\n";
+      layoutFailed_ = true;
+    }
+  }
   ctx_.render.selected = ctx_.selected;
   ImGui::Render();
   render();

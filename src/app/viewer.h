@@ -46,6 +46,10 @@ struct ViewerOptions {
   /// plot fonts, a high-contrast theme, and only the chosen panels (plots, history, lesson,
   /// falling pattern). Default false.
   bool present = false;
+  /// With frames > 0: after the last frame, a JSON file with the window's size, the 3D
+  /// view's rectangle, every visible ImGui window's rectangle and each body's projected
+  /// bounding box in its pane (window units, y down); "" = none. What the layout tests read.
+  std::string layoutReportPath;
   /// Print the frame-time / simulation-rate summary on exit (to `out`). Default true.
   bool printStats = true;
   std::ostream* out = nullptr;  ///< summary; null = std::cout

@@ -38,6 +38,7 @@ struct ViewArgs {
   bool present = false;                                   ///< --present
   std::optional<std::string> ghostModel;                  ///< --ghost MODEL
   std::vector<std::string> overlays;                      ///< --overlay NAME, in order
+  std::string layoutReportPath;                           ///< --layout-report FILE
 };
 
 /// Opens the viewer for `samara view` (and `samara` with no arguments); returns the exit

@@ -14,7 +14,7 @@ const char* const kViewHelp =
     "usage: samara view [SCENE] [--frames N] [--screenshot out.png] [--set PATH=VALUE]...\n"
     "                   [--shot-size WxH] [--video out.mp4] [--width W] [--height H]\n"
     "                   [--realtime] [--msaa N] [--ui-scale S] [--ghost MODEL]\n"
-    "                   [--overlay NAME]... [--present]\n"
+    "                   [--overlay NAME]... [--present] [--layout-report FILE]\n"
     "\n"
     "The interactive viewer (also `samara` with no arguments): the scene in 3D with controls\n"
     "for fluid density, wind, delta, time step and speed, and live plots of momentum, fall\n"
@@ -30,6 +30,9 @@ const char* const kViewHelp =
     "  --video FILE        with --frames: a video of every frame, 60 frames per second\n"
     "                      (1/60 s simulated each), piped to ffmpeg; .mp4/.mkv/.mov are\n"
     "                      H.264. Needs ffmpeg (Debian: apt install ffmpeg)\n"
+    "  --layout-report FILE  with --frames: after the last frame, JSON with the 3D view's\n"
+    "                      and every panel's rectangle and each body's projected bounding\n"
+    "                      box (window units), for layout checks\n"
     "  --set PATH=VALUE    as for run. Repeatable.\n"
     "  --width W, --height H   window size in pixels (1280 x 800)\n"
     "  --realtime          with --frames: pace by the wall clock, as interactively\n"
@@ -99,6 +102,9 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     } else if (a == "--screenshot") {
       o.screenshotPath = value();
       if (o.screenshotPath.empty()) throw UsageError{"view: --screenshot needs a file name"};
+    } else if (a == "--layout-report") {
+      o.layoutReportPath = value();
+      if (o.layoutReportPath.empty()) throw UsageError{"view: --layout-report needs a file name"};
     } else if (a == "--video") {
       o.videoPath = value();
       if (o.videoPath.empty()) throw UsageError{"view: --video needs a file name"};
