@@ -575,22 +575,13 @@ void Viewer::render() {
 
 void Viewer::loadPanelSets() {
   if (options_.frames > 0) return;  // pictures and tests: the defaults, whatever the user chose
-  const std::string path = configFile("layout.ini");
-  if (path.empty()) return;
-  std::ifstream in(path);
-  if (!in) return;
-  std::ostringstream text;
-  text << in.rdbuf();
-  panels_.load(text.str());
+  panels_.loadFile(configFile("layout.ini"));
 }
 
 void Viewer::savePanelSets() {
   if (options_.frames > 0) return;
   const std::string path = configFile("layout.ini", true);
-  if (path.empty()) return;
-  std::ofstream out(path);
-  out << panels_.save();
-  if (!out) ctx_.notice.show("could not save the layout to " + path);
+  if (!panels_.saveFile(path)) ctx_.notice.show("could not save the layout to " + path);
 }
 
 }  // namespace

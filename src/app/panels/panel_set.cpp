@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "app/window.h"
@@ -80,6 +81,22 @@ bool PanelSet::load(const std::string& text) {
   windowed_ = w;
   present_ = p;
   return true;
+}
+
+void PanelSet::loadFile(const std::string& path) {
+  if (path.empty()) return;
+  std::ifstream in(path);
+  if (!in) return;
+  std::ostringstream text;
+  text << in.rdbuf();
+  load(text.str());
+}
+
+bool PanelSet::saveFile(const std::string& path) const {
+  if (path.empty()) return false;
+  std::ofstream out(path);
+  out << save();
+  return static_cast<bool>(out);
 }
 
 bool PanelSet::takeChanged() {

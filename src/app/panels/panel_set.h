@@ -25,6 +25,10 @@ class PanelSet {
   /// anything it does not understand (returns false) and keeps the current sets then.
   std::string save() const;
   bool load(const std::string& text);
+  /// Reads the sets saved at `path` (nothing happens if it is missing or not understood).
+  void loadFile(const std::string& path);
+  /// Writes them there; false if that failed (or `path` is empty).
+  bool saveFile(const std::string& path) const;
   /// True once after a change made in the menu (the viewer saves the sets then).
   bool takeChanged();
 
