@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "app/widgets/ticks.h"
 #include "app/widgets/widgets.h"
 #include "app/window.h"
 
@@ -90,6 +91,17 @@ void PlotsPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s, const Rect
   if (!view_.frozen) {
     view_.tEnd = series && !series->empty() ? series->time(series->size() - 1) : s.time;
     view_.tEnd = std::max(view_.tEnd, view_.window);
+  }
+  // Natural scales of the plotted body (velocity √(g r)): round-off far below them is drawn
+  // as 0 and never blown up into an axis (a resting card's 1e-14 m/s).
+  if (sel < s.bodies.size()) {
+    const runtime::BodySnapshot& b = s.bodies[sel];
+    const std::array<double, 5> scales =
+        naturalScales(b.mass, b.radius, s.params.gravity.norm(), b.diagnostics.velocity.norm(),
+                      b.diagnostics.omega.norm());
+    for (std::size_t k = 0; k < plots_.size() && k < scales.size(); ++k) {
+      plots_[k].setNaturalScale(scales[k]);
+    }
   }
   const float avail = ImGui::GetContentRegionAvail().y;
   const float each =

@@ -202,21 +202,14 @@ std::vector<PlotWidget::Range> PlotWidget::visibleRanges(const std::vector<PlotS
     for (const PlotLine& l : lines_) {
       if (!l.visible) continue;
       for (std::size_t i = i0; i < i1; ++i) {
-        const double v = series->value(i, l.channel);
+        const double v = denoised(series->value(i, l.channel), zeroBelow_);
         if (!std::isfinite(v)) continue;
         lo = std::min(lo, v);
         hi = std::max(hi, v);
       }
     }
   }
-  if (lo > hi) {
-    lo = 0.0;
-    hi = 1.0;
-  }
-  const double pad = 0.05 * (hi - lo);
-  *ylo = lo - pad;
-  *yhi = hi + pad;
-  niceRange(ylo, yhi, 4);
+  plotRange(lo, hi, floor_, ylo, yhi, 4);
   return ranges;
 }
 
@@ -269,7 +262,7 @@ void PlotWidget::drawLines(const std::vector<PlotSeries>& runs, const std::vecto
       if (!l.visible) continue;
       ColumnDecimator columns(f.p0.x, &points_);
       for (std::size_t i = i0; i < i1; ++i) {
-        const double v = series->value(i, l.channel);
+        const double v = denoised(series->value(i, l.channel), zeroBelow_);
         if (!std::isfinite(v)) continue;
         columns.add(f.x(series->time(i)), f.y(v));
       }
@@ -300,8 +293,9 @@ void PlotWidget::drawScrubCursor(const std::vector<PlotSeries>& runs, const Plot
     const std::size_t k = series->nearest(view.cursorT);
     for (const PlotLine& l : lines_) {
       if (!l.visible) continue;
-      dl->AddCircle(ImVec2(f.x(series->time(k)), f.y(series->value(k, l.channel))), 4.0f, cursorCol,
-                    0, 1.5f);
+      dl->AddCircle(
+          ImVec2(f.x(series->time(k)), f.y(denoised(series->value(k, l.channel), zeroBelow_))),
+          4.0f, cursorCol, 0, 1.5f);
     }
   }
 }
@@ -322,7 +316,8 @@ void PlotWidget::drawHover(const std::vector<PlotSeries>& runs, const PlotView& 
     for (const PlotLine& l : lines_) {
       if (!l.visible) continue;
       const ImU32 color = run.ghost ? ghostColor(l.color) : l.color;
-      dl->AddCircleFilled(ImVec2(sx, f.y(series->value(k, l.channel))), 3.0f, color);
+      dl->AddCircleFilled(ImVec2(sx, f.y(denoised(series->value(k, l.channel), zeroBelow_))), 3.0f,
+                          color);
     }
     if (!hovered) continue;
     if (!tooltip) ImGui::BeginTooltip();
@@ -335,7 +330,7 @@ void PlotWidget::drawHover(const std::vector<PlotSeries>& runs, const PlotView& 
       if (!l.visible) continue;
       const ImU32 color = run.ghost ? ghostColor(l.color) : l.color;
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "%s = %.6g %s", l.label.c_str(),
-                         series->value(k, l.channel), unit_.c_str());
+                         denoised(series->value(k, l.channel), zeroBelow_), unit_.c_str());
     }
   }
   if (tooltip) ImGui::EndTooltip();

@@ -53,6 +53,13 @@ class PlotWidget {
   /// Draws every run in `series` (the first is the main one) in the same axes.
   void draw(const std::vector<PlotSeries>& series, PlotView* view, ImVec2 size);
 
+  /// The plotted quantity's natural scale (e.g. m·√(g r) for a momentum): samples below
+  /// 1e-9 of it are drawn as 0 and the axis never spans less than ±1e-4 of it. 0: none.
+  void setNaturalScale(double scale) {
+    zeroBelow_ = 1e-9 * scale;
+    floor_ = 1e-4 * scale;
+  }
+
   const std::string& title() const { return title_; }
   std::vector<PlotLine>& lines() { return lines_; }
 
@@ -83,6 +90,8 @@ class PlotWidget {
                  bool hovered) const;
 
   std::string title_;
+  double zeroBelow_ = 0.0;  // |samples| below: drawn as 0
+  double floor_ = 0.0;      // the axis spans at least ±floor_
   std::string unit_;
   std::vector<PlotLine> lines_;
   std::vector<ImVec2> points_;

@@ -94,4 +94,34 @@ std::string formatTick(double value, double step) {
   return buf;
 }
 
+void plotRange(double lo, double hi, double floor, double* ylo, double* yhi, int target) {
+  if (!(lo <= hi)) {
+    lo = 0.0;
+    hi = 0.0;
+  }
+  if (floor > 0.0 && std::isfinite(floor) && hi - lo < 2.0 * floor) {
+    // Too narrow to mean anything: at least ±floor, around 0 when the data lie inside it,
+    // else around the data's middle.
+    const double mid = (lo >= -floor && hi <= floor) ? 0.0 : 0.5 * (lo + hi);
+    lo = std::min(lo, mid - floor);
+    hi = std::max(hi, mid + floor);
+  }
+  if (lo >= hi) {
+    lo = 0.0;
+    hi = 1.0;
+  }
+  const double pad = 0.05 * (hi - lo);
+  *ylo = lo - pad;
+  *yhi = hi + pad;
+  niceRange(ylo, yhi, target);
+}
+
+std::array<double, 5> naturalScales(double mass, double radius, double gravity, double speed,
+                                    double omega) {
+  const double r = std::max(radius, 1e-3);
+  const double m = std::max(mass, 1e-12);
+  const double u = std::max({std::sqrt(std::max(gravity, 0.0) * r), speed, omega * r, 1e-9});
+  return {m * u, m * u * r, u, u / r, m * u * u};
+}
+
 }  // namespace samara::app
