@@ -5,9 +5,11 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
+#include "app/widgets/ticks.h"
 #include "app/widgets/widgets.h"
 
 namespace samara::app {
@@ -60,6 +62,122 @@ void drawPaneLabels(const runtime::Snapshot& s, const std::vector<Pane>& panes) 
       dl->AddLine(ImVec2(p.rect.x - 1.0f, p.rect.y), ImVec2(p.rect.x - 1.0f, p.rect.bottom()),
                   IM_COL32(60, 60, 70, 255), 2.0f);
     }
+  }
+}
+
+namespace {
+
+/// Screen position (ImGui units) of world point `p` in `r` seen by `cam`; false if behind.
+bool project(const OrbitCamera& cam, const Rect& r, const glm::vec3& p, ImVec2* out) {
+  const glm::vec4 c = cam.projection(r.w / std::max(r.h, 1.0f)) * cam.view() * glm::vec4(p, 1.0f);
+  if (c.w <= 1e-6f) return false;
+  *out = ImVec2(r.x + (0.5f + 0.5f * c.x / c.w) * r.w, r.y + (0.5f - 0.5f * c.y / c.w) * r.h);
+  return true;
+}
+
+std::string lengthLabel(double metres) {
+  if (metres >= 1.0) return strf("%g m", metres);
+  if (metres >= 0.01) return strf("%g cm", metres * 100.0);
+  return strf("%g mm", metres * 1000.0);
+}
+
+/// A tag with a pale background (over the sky or the water).
+void tag(ImDrawList* dl, ImVec2 at, const std::string& text,
+         ImU32 col = IM_COL32(20, 20, 20, 255)) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  dl->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 2.0f),
+                    ImVec2(at.x + size.x + 4.0f, at.y + size.y + 2.0f),
+                    IM_COL32(255, 255, 255, 190), 4.0f);
+  dl->AddText(at, col, text.c_str());
+}
+
+void heightRuler(ImDrawList* dl, const OrbitCamera& cam, const Rect& r) {
+  const float half = cam.distance * std::tan(0.5f * cam.fovY);
+  const Ticks t = computeTicks(cam.target.y - half, cam.target.y + half, 7);
+  const ImU32 col = IM_COL32(40, 40, 50, 220);
+  for (double v : t.values) {
+    ImVec2 p;
+    if (!project(cam, r, glm::vec3(cam.target.x, static_cast<float>(v), cam.target.z), &p))
+      continue;
+    if (p.y < r.y + 4.0f || p.y > r.bottom() - 4.0f) continue;
+    const float x1 = r.right() - 2.0f;
+    dl->AddLine(ImVec2(x1 - 10.0f, p.y), ImVec2(x1, p.y), col, 2.0f);
+    const std::string label = formatTick(v, t.step) + " m";
+    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    dl->AddText(ImVec2(x1 - 14.0f - size.x, p.y - 0.5f * size.y), col, label.c_str());
+  }
+  dl->AddLine(ImVec2(r.right() - 2.0f, r.y), ImVec2(r.right() - 2.0f, r.bottom()), col, 2.0f);
+}
+
+void scaleBar(ImDrawList* dl, const OrbitCamera& cam, const Rect& r) {
+  const double metresPerPx = 2.0 * cam.distance * std::tan(0.5 * cam.fovY) / std::max(r.h, 1.0f);
+  const double length = niceStep(0.18 * r.w * metresPerPx);
+  const float px = static_cast<float>(length / metresPerPx);
+  const float pad = ImGui::GetStyle().WindowPadding.x;
+  const ImVec2 a(r.x + pad, r.bottom() - pad);
+  const ImU32 col = IM_COL32(30, 30, 40, 230);
+  dl->AddLine(a, ImVec2(a.x + px, a.y), col, 3.0f);
+  dl->AddLine(ImVec2(a.x, a.y - 5.0f), ImVec2(a.x, a.y + 1.0f), col, 2.0f);
+  dl->AddLine(ImVec2(a.x + px, a.y - 5.0f), ImVec2(a.x + px, a.y + 1.0f), col, 2.0f);
+  const std::string label = lengthLabel(length) + " (at the body)";
+  dl->AddText(ImVec2(a.x, a.y - 6.0f - ImGui::GetTextLineHeight()), col, label.c_str());
+}
+
+void windCue(ImDrawList* dl, const OrbitCamera& cam, const Rect& r, const Vec3& wind) {
+  const double speed = wind.norm();
+  if (speed < 1e-9) return;
+  const float pad = ImGui::GetStyle().WindowPadding.x;
+  const std::string text = strf("wind %.3g m/s", speed);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  const float arrow = 2.5f * ImGui::GetTextLineHeight();
+  const ImVec2 at(r.right() - pad - size.x - arrow - 60.0f, r.y + pad);
+  tag(dl, at, text);
+  // The wind's direction as seen: project a short step along it from the target.
+  ImVec2 p0, p1;
+  const glm::vec3 dir(static_cast<float>(wind.x() / speed), static_cast<float>(wind.y() / speed),
+                      static_cast<float>(wind.z() / speed));
+  if (!project(cam, r, cam.target, &p0) ||
+      !project(cam, r, cam.target + 0.1f * cam.distance * dir, &p1)) {
+    return;
+  }
+  ImVec2 d(p1.x - p0.x, p1.y - p0.y);
+  const float len = std::sqrt(d.x * d.x + d.y * d.y);
+  if (len < 1e-3f) return;  // straight at or away from the camera
+  d = ImVec2(d.x / len, d.y / len);
+  const ImVec2 c(at.x + size.x + 14.0f + 0.5f * arrow, at.y + 0.5f * size.y);
+  const ImVec2 tail(c.x - 0.5f * arrow * d.x, c.y - 0.5f * arrow * d.y);
+  const ImVec2 head(c.x + 0.5f * arrow * d.x, c.y + 0.5f * arrow * d.y);
+  const ImU32 col = IM_COL32(20, 60, 160, 255);
+  dl->AddLine(tail, head, col, 3.0f);
+  const ImVec2 n(-d.y, d.x);
+  dl->AddTriangleFilled(
+      head, ImVec2(head.x - 8.0f * d.x + 5.0f * n.x, head.y - 8.0f * d.y + 5.0f * n.y),
+      ImVec2(head.x - 8.0f * d.x - 5.0f * n.x, head.y - 8.0f * d.y - 5.0f * n.y), col);
+}
+
+}  // namespace
+
+void drawViewCues(const runtime::Snapshot& s, const ViewerContext& ctx,
+                  const std::vector<Pane>& panes, bool hasFloor) {
+  if (s.status == runtime::RunStatus::kEmpty || ctx.layout.view.empty()) return;
+  ImDrawList* dl = ImGui::GetBackgroundDrawList();
+  std::vector<std::pair<OrbitCamera, Rect>> views;
+  if (panes.empty()) {
+    views.emplace_back(ctx.camera, ctx.layout.view);
+  } else {
+    for (const Pane& p : panes) views.emplace_back(paneCamera(ctx.camera, p), p.rect);
+  }
+  for (const auto& [cam, rect] : views) {
+    if (!hasFloor) heightRuler(dl, cam, rect);
+    scaleBar(dl, cam, rect);
+  }
+  windCue(dl, ctx.camera, ctx.layout.view, s.params.wind);
+  if (s.duration > 0.0 && s.time > s.duration + 1e-9) {
+    const std::string text = strf("past the scene's duration (%g s): the run goes on", s.duration);
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const Rect& v = ctx.layout.view;
+    tag(dl, ImVec2(v.x + 0.5f * (v.w - size.x), v.y + 2.0f * ImGui::GetTextLineHeight()), text,
+        IM_COL32(150, 60, 0, 255));
   }
 }
 

@@ -22,6 +22,12 @@ OrbitCamera paneCamera(const OrbitCamera& shared, const Pane& p);
 /// the panes, on ImGui's background draw list (over the 3D view, under the panels).
 void drawPaneLabels(const runtime::Snapshot& s, const std::vector<Pane>& panes);
 
+/// Cues over the 3D view (or each pane): a height ruler when the scene has no floor (no grid
+/// then), a scale bar, the wind's speed and direction, and a badge once the run is past the
+/// scene's duration.
+void drawViewCues(const runtime::Snapshot& s, const ViewerContext& ctx,
+                  const std::vector<Pane>& panes, bool hasFloor);
+
 /// Draws the scene into the layout's view (or each pane) of the bound window framebuffer.
 void renderView(Renderer& renderer, const ViewerContext& ctx, const std::vector<Pane>& panes,
                 GLFWwindow* window);

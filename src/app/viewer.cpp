@@ -382,6 +382,7 @@ void Viewer::frame(const std::string& reportPath) {
   followSelected(s);
   panes_ = ctx_.panes(s);
   drawPaneLabels(s, panes_);
+  drawViewCues(s, ctx_, panes_, renderer_->hasFloor());
   drawTeaching(s);
   if (!reportPath.empty()) {
     std::ofstream report(reportPath);

@@ -64,16 +64,16 @@ TEST_CASE("plots: a resting box shows flat zero lines, not round-off", "[app][pl
 TEST_CASE("plots: Dzhanibekov's spinning body shows no fall speed and no momentum",
           "[app][plots]") {
   // Zero gravity, no fluid: the fall speed and the linear momentum are round-off (1e-30).
-  const Axis fall = plotted("lesson_dzhanibekov.json", 0, 2000, 2,
-                            [](const auto& d) { return d.fallSpeed; });
+  const Axis fall =
+      plotted("lesson_dzhanibekov.json", 0, 2000, 2, [](const auto& d) { return d.fallSpeed; });
   CHECK(fall.lo == 0.0);
   CHECK(fall.hi == 0.0);
   const Axis p = plotted("lesson_dzhanibekov.json", 0, 2000, 0,
                          [](const auto& d) { return d.linearMomentum.norm(); });
   CHECK(p.hi == 0.0);
   // Its rotation is real and is drawn as it is.
-  const Axis w = plotted("lesson_dzhanibekov.json", 0, 2000, 3,
-                         [](const auto& d) { return d.omega.norm(); });
+  const Axis w =
+      plotted("lesson_dzhanibekov.json", 0, 2000, 3, [](const auto& d) { return d.omega.norm(); });
   CHECK(w.hi > 1.0);
 }
 

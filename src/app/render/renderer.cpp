@@ -12,11 +12,15 @@ namespace {
 
 // Front / back colours (linear RGB) per body: a warm front and a cool back so a sheet's
 // orientation reads at a glance.
+// Twelve body colours (linear RGB), distinguishable side by side and against the sky and the
+// ground; the back of a sheet is a darker shade of its front, so that a thin blade or leaf
+// seen from below stands out against the pale sky.
 const glm::vec3 kFront[] = {{0.85f, 0.36f, 0.08f}, {0.16f, 0.45f, 0.80f}, {0.20f, 0.62f, 0.22f},
-                            {0.70f, 0.18f, 0.55f}, {0.80f, 0.65f, 0.10f}, {0.25f, 0.65f, 0.65f}};
-const glm::vec3 kBack[] = {{0.55f, 0.66f, 0.78f}, {0.85f, 0.70f, 0.40f}, {0.78f, 0.62f, 0.72f},
-                           {0.55f, 0.78f, 0.55f}, {0.45f, 0.45f, 0.75f}, {0.85f, 0.55f, 0.45f}};
-constexpr int kPalette = 6;
+                            {0.70f, 0.18f, 0.55f}, {0.80f, 0.65f, 0.10f}, {0.25f, 0.65f, 0.65f},
+                            {0.75f, 0.10f, 0.10f}, {0.40f, 0.25f, 0.78f}, {0.45f, 0.50f, 0.10f},
+                            {0.92f, 0.45f, 0.62f}, {0.42f, 0.24f, 0.10f}, {0.10f, 0.22f, 0.48f}};
+constexpr int kPalette = 12;
+glm::vec3 backOf(int k) { return kFront[k] * 0.35f + glm::vec3(0.02f); }
 // Ghost bodies: each body's colours pulled most of the way towards a saturated sky blue,
 // which stands out translucent against the grey ground and the pale sky and reads as "a
 // ghost", never as a body of its own (a hint of the body's colour is left).
@@ -24,7 +28,7 @@ const glm::vec3 kGhostTint(0.03f, 0.40f, 1.0f);
 constexpr float kGhostMix = 0.75f;
 
 glm::vec3 ghostFront(int k) { return glm::mix(kFront[k], kGhostTint, kGhostMix); }
-glm::vec3 ghostBack(int k) { return glm::mix(kBack[k], kGhostTint, kGhostMix); }
+glm::vec3 ghostBack(int k) { return glm::mix(backOf(k), kGhostTint, kGhostMix); }
 
 glm::vec3 toSrgb(const glm::vec3& c) {
   return glm::pow(glm::clamp(c, 0.0f, 1.0f), glm::vec3(1.0f / 2.2f));
@@ -177,6 +181,9 @@ void Renderer::update(const runtime::Snapshot& s) {
       groundY_ = static_cast<float>(lowest);
     }
     hasWater_ = s.params.water.has_value();
+    hasFloor_ = s.params.floor.has_value();
+    // Entirely in a dense fluid (water, no surface): tint the background like water.
+    immersed_ = !hasWater_ && s.params.fluidDensity > 100.0;
     waterY_ = hasWater_ ? static_cast<float>(s.params.water->level) : 0.0f;
   }
   // Vertices (double → float at upload) and bounds (of the main bodies: the shadow map and
@@ -348,7 +355,7 @@ void Renderer::drawBodies(const Frame& f) {
   for (std::size_t i = 0; i < bodies_.size(); ++i) {
     const int k = static_cast<int>(i) % kPalette;
     mesh_.set("uColorFront", kFront[k]);
-    mesh_.set("uColorBack", kBack[k]);
+    mesh_.set("uColorBack", backOf(k));
     mesh_.set("uHighlight",
               static_cast<int>(i) == f.settings.selected && bodies_.size() > 1 ? 1.0f : 0.0f);
     glBindVertexArray(bodies_[i].vao);
@@ -445,7 +452,8 @@ void Renderer::draw(const OrbitCamera& camera, int targetWidth, int targetHeight
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, shadowTex_);
   // 3. Ground grid.
-  if (settings.grid) drawGround(f, camera.distance);
+  // (only under a floor: a grid in mid-air would read as a floor the bodies fall through)
+  if (settings.grid && hasFloor_) drawGround(f, camera.distance);
   // 4. Bodies.
   drawBodies(f);
   // 5. Trails, ghost bodies (translucent) and water (blended, no depth writes).
@@ -455,10 +463,13 @@ void Renderer::draw(const OrbitCamera& camera, int targetWidth, int targetHeight
   if (settings.trails) drawTrails(f);
   if (settings.ghosts && !ghosts_.empty()) drawGhosts();
   if (settings.water && hasWater_) drawWater(f);
-  // 6. Under the water surface: tint everything.
-  if (settings.water && hasWater_ && f.eye.y < waterY_) {
+  // 6. Under the water surface: tint everything (a scene entirely in water: lighter, so that
+  // the bodies keep their colours).
+  const bool underSurface = settings.water && hasWater_ && f.eye.y < waterY_;
+  if (underSurface || (settings.water && immersed_)) {
     glDisable(GL_DEPTH_TEST);
-    drawGradient(glm::vec3(0.25f, 0.55f, 0.70f), glm::vec3(0.05f, 0.25f, 0.40f), 0.5f);
+    drawGradient(glm::vec3(0.25f, 0.55f, 0.70f), glm::vec3(0.05f, 0.25f, 0.40f),
+                 underSurface ? 0.5f : 0.3f);
     glEnable(GL_DEPTH_TEST);
   }
   glDepthMask(GL_TRUE);

@@ -55,6 +55,8 @@ class Renderer {
 
   /// Height of the ground grid (the floor, or a reference plane below the bodies), m.
   float groundHeight() const { return groundY_; }
+  /// Whether the scene has a floor (otherwise no ground grid is drawn).
+  bool hasFloor() const { return hasFloor_; }
   /// Bounding sphere of the bodies (world, m).
   glm::vec3 boundsCenter() const { return boundsCenter_; }
   float boundsRadius() const { return boundsRadius_; }
@@ -109,6 +111,8 @@ class Renderer {
   int shadowSize_ = 1024;
   float groundY_ = 0.0f;
   bool hasWater_ = false;
+  bool hasFloor_ = false;  // the scene has a floor (the grid is drawn only there)
+  bool immersed_ = false;  // the whole scene is in water (no surface): a water background
   float waterY_ = 0.0f;
   glm::vec3 boundsCenter_{0.0f};
   float boundsRadius_ = 1.0f;
