@@ -62,6 +62,8 @@ struct ViewerContext {
   bool split = true;
   bool showHelp = false;             ///< the Help window (H, F1)
   bool screenshotRequested = false;  ///< P: a picture of this frame
+  double frameMs = 0.0;              ///< wall time per frame (smoothed), ms
+  bool antiAliasing = true;          ///< multisampling on (when the window has samples)
 
   void post(runtime::Command command) const { runner->post(std::move(command)); }
   /// Frames every body from the default direction, in the 3D view's aspect (V, "reset

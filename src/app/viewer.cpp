@@ -269,8 +269,16 @@ int Viewer::loop() {
   const CaptureSource source{window_.handle(), renderer_.get(), &ctx_.camera, &ctx_.render,
                              options_.msaa};
   int exitCode = 0;
+  double lastFrameStart = -1.0;
   while (!glfwWindowShouldClose(window_.handle())) {
     const double t0 = wallNow();
+    // The on-screen frame time (interactive only: pictures of a fixed number of frames stay
+    // the same from run to run; `--frames` prints the mean on exit instead).
+    if (options_.frames == 0 && lastFrameStart >= 0.0) {
+      const double ms = 1000.0 * (t0 - lastFrameStart);
+      ctx_.frameMs = ctx_.frameMs > 0.0 ? 0.9 * ctx_.frameMs + 0.1 * ms : ms;
+    }
+    lastFrameStart = t0;
     if (stats_.frames == 1) {
       stats_.firstWall = t0;
       stats_.stepsAtFirstFrame = runner_->snapshot().stepIndex;

@@ -139,6 +139,7 @@ void RateMeter::update(double wall) {
   const double span = wall - wall0_;
   rtf_ = sim_ / span;
   sps_ = static_cast<double>(stepsWindow_) / span;
+  measured_ = true;
   wall0_ = wall;
   sim_ = 0.0;
   stepsWindow_ = 0;
@@ -156,6 +157,7 @@ void Runner::publish(double wall) {
   s.lessonText = lesson_.text;
   s.realTimeFactor = status_ == RunStatus::kRunning ? rates_.realTimeFactor() : 0.0;
   s.stepsPerSecond = status_ == RunStatus::kRunning ? rates_.stepsPerSecond() : 0.0;
+  s.rateMeasured = rates_.measured();
   s.reanchors = pacer_.reanchors();
   s.params.speed = pacer_.speed();
   s.params.unlimited = pacer_.unlimited();

@@ -79,6 +79,8 @@ class RateMeter {
   std::int64_t steps() const { return steps_; }  ///< since construction
   double realTimeFactor() const { return rtf_; }
   double stepsPerSecond() const { return sps_; }
+  /// Whether a window has closed yet (before that the rates are not known).
+  bool measured() const { return measured_; }
 
  private:
   double window_;
@@ -88,6 +90,7 @@ class RateMeter {
   double sim_ = 0.0;
   double rtf_ = 0.0;
   double sps_ = 0.0;
+  bool measured_ = false;
 };
 
 }  // namespace samara::runtime

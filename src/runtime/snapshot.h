@@ -131,6 +131,7 @@ struct Snapshot {
   double liveTime = 0.0;           ///< the world's time, s
   double realTimeFactor = 0.0;     ///< measured simulated s per wall s (0 when paused)
   double stepsPerSecond = 0.0;     ///< measured steps per wall second
+  bool rateMeasured = false;       ///< false until the first measuring window has closed
   std::int64_t reanchors = 0;      ///< times the pacer gave up catching up (slow machine)
 };
 

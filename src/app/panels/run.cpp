@@ -29,7 +29,15 @@ void drawStatusLines(const ViewerContext& ctx, const runtime::Snapshot& s) {
   ImGui::TextColored(statusColor, "%s", statusText(s.status));
   ImGui::SameLine();
   ImGui::Text("t = %.3f s  step %lld", s.time, static_cast<long long>(s.stepIndex));
-  ImGui::Text("real-time factor %.2f  (%.0f steps/s)", s.realTimeFactor, s.stepsPerSecond);
+  if (s.status == RunStatus::kRunning && !s.rateMeasured) {
+    ImGui::TextDisabled("real-time factor: measuring...");
+  } else {
+    ImGui::Text("real-time factor %.2f  (%.0f steps/s)", s.realTimeFactor, s.stepsPerSecond);
+  }
+  if (ctx.frameMs > 0.0) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("frame %.0f ms", ctx.frameMs);
+  }
   if (s.status == RunStatus::kRunning && !s.params.unlimited &&
       s.realTimeFactor < 0.9 * s.params.speed && s.reanchors > 0) {
     ImGui::TextColored(kColorPaused, "slower than requested: the machine can't keep up");

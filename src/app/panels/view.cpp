@@ -66,6 +66,11 @@ void ViewPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
   ImGui::SameLine();
   ImGui::Checkbox("water", &r.water);
   ImGui::Checkbox("trails", &r.trails);
+  ImGui::SameLine();
+  ImGui::Checkbox("anti-aliasing", &ctx.antiAliasing);
+  wrappedTooltip(
+      "Multisampled edges (the window's --msaa samples). Off: faster on software rendering "
+      "(a laptop without a GPU, a projector PC), jagged edges.");
   auto trail = static_cast<float>(trailSeconds_);
   if (ImGui::SliderFloat("trail length", &trail, 0.5f, 60.0f, "%.1f s",
                          ImGuiSliderFlags_Logarithmic)) {
