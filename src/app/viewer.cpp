@@ -20,6 +20,7 @@
 
 #include "app/capture.h"
 #include "app/context.h"
+#include "app/frame_stats.h"
 #include "app/input.h"
 #include "app/layout_report.h"
 #include "app/panels/body.h"
@@ -52,29 +53,6 @@ using runtime::RunStatus;
 constexpr double kFrameSeconds = 1.0 / 60.0;
 /// Wall seconds between two evaluations of the falling-pattern classifiers (interactive).
 constexpr double kPatternRefreshSeconds = 0.25;
-
-/// Frame times and simulation rate, for the summary printed on exit.
-struct FrameStats {
-  long long frames = 0;
-  double firstWall = 0.0, lastWall = 0.0, renderSeconds = 0.0;  // s
-  std::int64_t stepsAtFirstFrame = 0;
-};
-
-void printStats(const FrameStats& f, const runtime::Snapshot& s, bool lockstep, std::ostream& out) {
-  const double span = f.lastWall - f.firstWall;
-  const double meanFrameMs = f.frames > 1 ? 1000.0 * span / static_cast<double>(f.frames - 1) : 0.0;
-  const auto steps = static_cast<double>(s.stepIndex - f.stepsAtFirstFrame);
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "samara view: %lld frames, mean frame %.2f ms (%.1f fps), render %.2f ms/frame; "
-                "simulated time %.6g s (%lld steps), %.0f steps/s, real-time factor %.3g%s\n",
-                f.frames, meanFrameMs, meanFrameMs > 0 ? 1000.0 / meanFrameMs : 0.0,
-                f.frames > 0 ? 1000.0 * f.renderSeconds / static_cast<double>(f.frames) : 0.0,
-                s.time, static_cast<long long>(s.stepIndex), span > 0 ? steps / span : 0.0,
-                span > 0 ? steps * s.params.dt / span : 0.0,
-                lockstep ? " (fixed 1/60 s per frame)" : "");
-  out << buf;
-}
 
 /// "a, b, c".
 std::string joined(const std::vector<std::string>& names) {
