@@ -40,7 +40,7 @@ struct Pane {
   bool ghost = false;  ///< follows body `body`'s ghost
   /// The pane's camera distance over the shared one: its body's bounding radius over the
   /// largest body's (at least 0.2), so that a small body next to a large one is magnified
-  /// (its tag says by how much); 1 for bodies of the same size.
+  /// (its tag says by how much: "x2.5"); 1 for bodies of the same size.
   float zoom = 1.0f;
 };
 

@@ -48,9 +48,10 @@ void drawPaneLabels(const runtime::Snapshot& s, const std::vector<Pane>& panes) 
     if (k >= s.bodies.size()) continue;
     const glm::vec3 c = p.ghost ? Renderer::ghostColor(p.body) : Renderer::bodyColor(p.body);
     std::string label = p.ghost ? s.bodies[k].name + " (" + s.ghostModel + ")" : s.bodies[k].name;
-    if (p.zoom < 0.99f) label += strf("  (magnified %.2gx)", 1.0 / p.zoom);
+    if (p.zoom < 0.95f) label += strf("  x%.2g", 1.0 / p.zoom);
     const ImVec2 at(p.rect.x + pad, p.rect.y + pad);
     const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    dl->PushClipRect(ImVec2(p.rect.x, p.rect.y), ImVec2(p.rect.right(), p.rect.bottom()), true);
     dl->AddRectFilled(ImVec2(at.x - 4.0f, at.y - 3.0f),
                       ImVec2(at.x + box + 6.0f + size.x + 4.0f, at.y + size.y + 3.0f),
                       IM_COL32(255, 255, 255, 200), 4.0f);
@@ -58,6 +59,7 @@ void drawPaneLabels(const runtime::Snapshot& s, const std::vector<Pane>& panes) 
                       ImVec2(at.x + box, at.y + 0.5f * (size.y + box)),
                       ImGui::ColorConvertFloat4ToU32(toImVec4(c)), 2.0f);
     dl->AddText(ImVec2(at.x + box + 6.0f, at.y), IM_COL32(20, 20, 20, 255), label.c_str());
+    dl->PopClipRect();
     if (i > 0) {
       dl->AddLine(ImVec2(p.rect.x - 1.0f, p.rect.y), ImVec2(p.rect.x - 1.0f, p.rect.bottom()),
                   IM_COL32(60, 60, 70, 255), 2.0f);

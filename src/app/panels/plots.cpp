@@ -15,22 +15,22 @@ PlotsPanel::PlotsPanel() {
                       std::vector<PlotLine>{{runtime::kPx, "x", cx, true},
                                             {runtime::kPy, "y", cy, true},
                                             {runtime::kPz, "z", cz, true},
-                                            {runtime::kPNorm, "|P|", cn, true}});
+                                            {runtime::kPNorm, "|P|", cn, true, true}});
   plots_.emplace_back("Angular momentum L", "kg\u00b7m\u00b2/s",
                       std::vector<PlotLine>{{runtime::kLx, "x", cx, true},
                                             {runtime::kLy, "y", cy, true},
                                             {runtime::kLz, "z", cz, true},
-                                            {runtime::kLNorm, "|L|", cn, true}});
+                                            {runtime::kLNorm, "|L|", cn, true, true}});
   plots_.emplace_back(
       "Fall speed", "m/s",
-      std::vector<PlotLine>{{runtime::kFallSpeed, "fall", rgb(250, 170, 60), true}});
+      std::vector<PlotLine>{{runtime::kFallSpeed, "fall", rgb(250, 170, 60), true, true}});
   plots_.emplace_back(
       "Rotation speed", "rad/s",
-      std::vector<PlotLine>{{runtime::kSpinRate, "spin (about up)", rgb(200, 120, 240), true},
+      std::vector<PlotLine>{{runtime::kSpinRate, "spin (about up)", rgb(200, 120, 240), true, true},
                             {runtime::kOmegaNorm, "|\u03c9|", cn, true}});
   plots_.emplace_back(
       "Kinetic energy", "J",
-      std::vector<PlotLine>{{runtime::kKineticEnergy, "total", cn, true},
+      std::vector<PlotLine>{{runtime::kKineticEnergy, "total", cn, true, true},
                             {runtime::kKineticEnergyBody, "body", rgb(250, 170, 60), true},
                             {runtime::kKineticEnergyFluid, "fluid", rgb(90, 170, 245), true}});
 }
@@ -38,9 +38,24 @@ PlotsPanel::PlotsPanel() {
 void PlotsPanel::onNewRun(const runtime::Snapshot& s) {
   view_.tEnd = s.time;
   view_.frozen = false;
+  // A new scene: two to four bodies are all plotted (a contrast), more only the selected one.
+  if (s.scenePath != scenePath_ || plotted_.size() != s.bodies.size()) {
+    scenePath_ = s.scenePath;
+    const bool all = s.bodies.size() <= 4;
+    plotted_.assign(s.bodies.size(), all ? 1 : 0);
+  }
 }
 
-void PlotsPanel::drawHeader(ViewerContext& ctx, const runtime::Snapshot& s) {
+std::vector<int> PlotsPanel::plottedBodies(const ViewerContext& ctx) const {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < plotted_.size(); ++i) {
+    if (plotted_[i] != 0) out.push_back(static_cast<int>(i));
+  }
+  if (out.empty()) out.push_back(ctx.selected);  // never an empty plot
+  return out;
+}
+
+void PlotsPanel::drawHeader(const runtime::Snapshot& s) {
   const float w = ImGui::GetFontSize() * 6.0f;
   ImGui::SetNextItemWidth(w);
   auto window = static_cast<float>(view_.window);
@@ -49,16 +64,35 @@ void PlotsPanel::drawHeader(ViewerContext& ctx, const runtime::Snapshot& s) {
   }
   ImGui::SameLine();
   ImGui::Checkbox("freeze", &view_.frozen);
-  if (s.bodies.size() > 1) {
+  if (!s.ghostModel.empty()) {
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(w);
-    if (ImGui::BeginCombo("body", s.bodies[static_cast<std::size_t>(ctx.selected)].name.c_str())) {
-      for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-        if (ImGui::Selectable(s.bodies[i].name.c_str(), ctx.selected == static_cast<int>(i))) {
-          ctx.selected = static_cast<int>(i);
-        }
-      }
-      ImGui::EndCombo();
+    ImGui::Checkbox("fit ghost", &view_.fitGhosts);
+    wrappedTooltip(
+        "Let the ghost run set the y axes too. Off: the axes fit the bodies and a ghost far off "
+        "scale (a body falling in vacuum) is clipped.");
+  }
+  if (s.bodies.size() > 1 && plotted_.size() == s.bodies.size()) {
+    // Which bodies are plotted (each in its colour; one body: all its lines).
+    const float box = ImGui::GetFontSize() * 0.7f;
+    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      const std::string label = s.bodies[i].name;
+      const float need = ImGui::GetFrameHeight() + box + ImGui::CalcTextSize(label.c_str()).x +
+                         3.0f * ImGui::GetStyle().ItemSpacing.x;
+      if (i > 0 && ImGui::GetContentRegionAvail().x > need) ImGui::SameLine();
+      bool on = plotted_[i] != 0;
+      if (ImGui::Checkbox("##plotted", &on)) plotted_[i] = on ? 1 : 0;
+      ImGui::SameLine(0.0f, 2.0f);
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float y = p.y + 0.5f * (ImGui::GetFrameHeight() - box);
+      ImGui::GetWindowDrawList()->AddRectFilled(
+          ImVec2(p.x, y), ImVec2(p.x + box, y + box),
+          ImGui::ColorConvertFloat4ToU32(toImVec4(Renderer::bodyColor(static_cast<int>(i)))), 2.0f);
+      ImGui::Dummy(ImVec2(box, box));
+      ImGui::SameLine(0.0f, 4.0f);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(label.c_str());
+      ImGui::PopID();
     }
   }
   if (view_.frozen) {
@@ -75,19 +109,31 @@ void PlotsPanel::drawHeader(ViewerContext& ctx, const runtime::Snapshot& s) {
 void PlotsPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s, const Rect& room) {
   placeDocked(room);
   ImGui::Begin("Plots", nullptr, kDockedFlags);
-  drawHeader(ctx, s);
-  const int selected = ctx.selected;
+  drawHeader(s);
   const runtime::PlotHistory& history = ctx.history;
-  const runtime::TimeSeries* series =
-      selected < history.numBodies() ? &history.body(selected) : nullptr;
-  // The selected body, and its ghost if a ghost run is on: "name (model)" legends.
-  std::vector<PlotSeries> runs{{series, "", false}};
-  const auto sel = static_cast<std::size_t>(selected);
-  if (!s.ghostModel.empty() && sel < s.bodies.size() && selected < history.numGhostBodies()) {
-    runs[0].label = s.bodies[sel].name + " (" + s.bodies[sel].model + ")";
-    runs.push_back(
-        {&history.ghostBody(selected), s.bodies[sel].name + " (" + s.ghostModel + ")", true});
+  // The plotted bodies (one: all its lines in their colours; several: each body's summary
+  // line in its colour), each with its ghost if a ghost run is on.
+  const std::vector<int> bodies = plottedBodies(ctx);
+  const bool several = bodies.size() > 1;
+  std::vector<PlotSeries> runs;
+  for (int i : bodies) {
+    const auto k = static_cast<std::size_t>(i);
+    if (i >= history.numBodies() || k >= s.bodies.size()) continue;
+    const ImU32 color =
+        several ? ImGui::ColorConvertFloat4ToU32(toImVec4(Renderer::bodyColor(i))) : 0;
+    const bool ghost = !s.ghostModel.empty() && i < history.numGhostBodies();
+    const std::string name =
+        ghost ? s.bodies[k].name + " (" + s.bodies[k].model + ")" : s.bodies[k].name;
+    runs.push_back({&history.body(i), several || ghost ? name : "", false, color});
+    if (ghost) {
+      runs.push_back(
+          {&history.ghostBody(i), s.bodies[k].name + " (" + s.ghostModel + ")", true, color});
+    }
   }
+  if (runs.empty()) runs.push_back({nullptr, "", false, 0});
+  const runtime::TimeSeries* series = runs.front().series;
+  const int selected = bodies.front();
+  const auto sel = static_cast<std::size_t>(selected);
   if (!view_.frozen) {
     view_.tEnd = series && !series->empty() ? series->time(series->size() - 1) : s.time;
     view_.tEnd = std::max(view_.tEnd, view_.window);
@@ -107,6 +153,9 @@ void PlotsPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s, const Rect
   const float each =
       std::max(avail / static_cast<float>(plots_.size()) - ImGui::GetStyle().ItemSpacing.y,
                ImGui::GetTextLineHeight() * 6.0f);
+  // One legend of the runs for all plots (each plot would repeat it).
+  view_.runLegends = false;
+  drawRunLegend(runs);
   view_.hoverT = view_.nextHoverT;
   view_.nextHoverT = -1.0;
   for (PlotWidget& p : plots_) {

@@ -1,6 +1,7 @@
 #pragma once
 // The "Plots" window on the right: momenta, fall and rotation speed and kinetic energy of the
 // selected body (and its ghost), sharing one time axis (window, freeze).
+#include <string>
 #include <vector>
 
 #include "app/context.h"
@@ -19,11 +20,16 @@ class PlotsPanel {
   PlotView& view() { return view_; }
 
  private:
-  /// Window length, freeze and the body choice.
-  void drawHeader(ViewerContext& ctx, const runtime::Snapshot& s);
+  /// Window length, freeze, "fit ghost" and the plotted bodies.
+  void drawHeader(const runtime::Snapshot& s);
+
+  /// The bodies plotted (at least one: the selected body if none is ticked).
+  std::vector<int> plottedBodies(const ViewerContext& ctx) const;
 
   std::vector<PlotWidget> plots_;
   PlotView view_;
+  std::vector<char> plotted_;  // per body: plotted (the header's checkboxes)
+  std::string scenePath_;      // the scene plotted_ was set up for
 };
 
 }  // namespace samara::app

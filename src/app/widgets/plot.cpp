@@ -124,9 +124,44 @@ class ColumnDecimator {
 PlotWidget::PlotWidget(std::string title, std::string unit, std::vector<PlotLine> lines)
     : title_(std::move(title)), unit_(std::move(unit)), lines_(std::move(lines)) {}
 
+namespace {
+
+/// Whether the runs are bodies in their own colours (only the summary lines are drawn).
+bool bodyColoured(const std::vector<PlotSeries>& runs) {
+  return std::any_of(runs.begin(), runs.end(), [](const PlotSeries& r) { return r.color != 0; });
+}
+
+/// Rows of the runs' legend in `width` (greedy, left to right): the x of each entry's start
+/// and its row.
+std::vector<std::pair<float, int>> runLegendPlaces(const std::vector<PlotSeries>& runs, float width,
+                                                   int* rows) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float sample = ImGui::GetTextLineHeight() * 1.6f;
+  std::vector<std::pair<float, int>> places;
+  float x = 0.0f;
+  int row = 0;
+  for (const PlotSeries& r : runs) {
+    const float w = sample + style.ItemInnerSpacing.x + ImGui::CalcTextSize(r.label.c_str()).x +
+                    style.ItemInnerSpacing.x * 3.0f;
+    if (x > 0.0f && x + w > width) {
+      x = 0.0f;
+      ++row;
+    }
+    places.emplace_back(x, row);
+    x += w;
+  }
+  *rows = runs.empty() ? 0 : row + 1;
+  return places;
+}
+
+}  // namespace
+
 float PlotWidget::headerHeight(const std::vector<PlotSeries>& runs, float width) const {
   const float lineH = ImGui::GetTextLineHeight();
-  const float rows = (legendBelow(width) ? 2.0f : 1.0f) + (runs.size() > 1 ? 1.0f : 0.0f);
+  int runRows = 0;
+  if (runs.size() > 1) runLegendPlaces(runs, width, &runRows);
+  const float rows =
+      (legendBelow(width) ? 2.0f : 1.0f) + static_cast<float>(runs.size() > 1 ? runRows : 0);
   return rows * lineH + (rows - 1.0f) * 2.0f;
 }
 
@@ -144,18 +179,23 @@ void PlotWidget::drawLegends(const std::vector<PlotSeries>& runs, ImVec2 origin,
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImGuiStyle& style = ImGui::GetStyle();
   const float lineH = ImGui::GetTextLineHeight();
+  const bool bodies = bodyColoured(runs);
   // Title row: title [unit] on the left, the legend on the right (click toggles a line); in
-  // a narrow panel the legend gets a row of its own under the title.
+  // a narrow panel the legend gets a row of its own under the title. Bodies in their own
+  // colours: only the summary lines are drawn, and listed.
   const std::string heading = title_ + "  [" + unit_ + "]";
   dl->AddText(origin, ImGui::GetColorU32(ImGuiCol_Text), heading.c_str());
   if (legendBelow(width)) origin.y += lineH + 2.0f;
   float lx = origin.x + width;
   const float box = lineH * 0.6f;
   for (auto it = lines_.rbegin(); it != lines_.rend(); ++it) {
+    if (bodies && !it->summary) continue;
     const ImVec2 ts = ImGui::CalcTextSize(it->label.c_str());
     lx -= ts.x + box + style.ItemInnerSpacing.x * 3.0f;
     const ImVec2 a(lx, origin.y + (lineH - box) * 0.5f);
-    const ImU32 c = it->visible ? it->color : ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const ImU32 c = !it->visible ? ImGui::GetColorU32(ImGuiCol_TextDisabled)
+                    : bodies     ? ImGui::GetColorU32(ImGuiCol_Text)
+                                 : it->color;
     dl->AddRectFilled(a, ImVec2(a.x + box, a.y + box), c, 2.0f);
     dl->AddText(
         ImVec2(a.x + box + style.ItemInnerSpacing.x, origin.y),
@@ -169,27 +209,30 @@ void PlotWidget::drawLegends(const std::vector<PlotSeries>& runs, ImVec2 origin,
     }
   }
   if (runs.size() <= 1) return;
-  // Several runs: a second legend row names them (solid = the main run, dashed = ghost).
-  float rx = origin.x + width;
+  // Several runs: legend rows name them (solid = a main run, dashed = a ghost; a body's own
+  // colour when the runs are bodies).
+  int rows = 0;
+  const std::vector<std::pair<float, int>> places = runLegendPlaces(runs, width, &rows);
   const float sample = lineH * 1.6f;
-  for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
-    const ImVec2 ts = ImGui::CalcTextSize(it->label.c_str());
-    rx -= ts.x + sample + style.ItemInnerSpacing.x * 3.0f;
-    const float y = origin.y + lineH + 2.0f + lineH * 0.5f;
-    const ImU32 c = ImGui::GetColorU32(ImGuiCol_Text, it->ghost ? 0.75f : 1.0f);
-    if (it->ghost) {
-      dashedPolyline(dl, {ImVec2(rx, y), ImVec2(rx + sample, y)}, c, 1.5f, 4.0f, 3.0f, &dash_);
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const PlotSeries& r = runs[i];
+    const float rx = origin.x + places[i].first;
+    const float ry = origin.y + static_cast<float>(places[i].second + 1) * (lineH + 2.0f);
+    const float y = ry + lineH * 0.5f;
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text, r.ghost ? 0.75f : 1.0f);
+    const ImU32 c = r.color != 0 ? (r.ghost ? ghostColor(r.color) : r.color) : text;
+    if (r.ghost) {
+      dashedPolyline(dl, {ImVec2(rx, y), ImVec2(rx + sample, y)}, c, 2.0f, 4.0f, 3.0f, &dash_);
     } else {
-      dl->AddLine(ImVec2(rx, y), ImVec2(rx + sample, y), c, 1.5f);
+      dl->AddLine(ImVec2(rx, y), ImVec2(rx + sample, y), c, 2.5f);
     }
-    dl->AddText(ImVec2(rx + sample + style.ItemInnerSpacing.x, origin.y + lineH + 2.0f), c,
-                it->label.c_str());
+    dl->AddText(ImVec2(rx + sample + style.ItemInnerSpacing.x, ry), text, r.label.c_str());
   }
 }
 
 std::vector<PlotWidget::Range> PlotWidget::visibleRanges(const std::vector<PlotSeries>& runs,
-                                                         double t0, double t1, double* ylo,
-                                                         double* yhi) const {
+                                                         double t0, double t1, bool fitGhosts,
+                                                         double* ylo, double* yhi) const {
   std::vector<Range> ranges(runs.size());
   double lo = 1e300, hi = -1e300;
   for (std::size_t r = 0; r < runs.size(); ++r) {
@@ -199,8 +242,9 @@ std::vector<PlotWidget::Range> PlotWidget::visibleRanges(const std::vector<PlotS
     if (i0 > 0) --i0;  // one sample before, so the line reaches the left edge
     const std::size_t i1 = std::min(series->lowerBound(t1) + 1, series->size());
     ranges[r] = Range{i0, i1};
+    if (runs[r].ghost && !fitGhosts) continue;  // drawn, clipped, but not setting the axis
     for (const PlotLine& l : lines_) {
-      if (!l.visible) continue;
+      if (!drawn(l, runs[r])) continue;
       for (std::size_t i = i0; i < i1; ++i) {
         const double v = denoised(series->value(i, l.channel), zeroBelow_);
         if (!std::isfinite(v)) continue;
@@ -259,7 +303,7 @@ void PlotWidget::drawLines(const std::vector<PlotSeries>& runs, const std::vecto
     if (!series || i1 <= i0) continue;
     const bool ghost = runs[rr].ghost;
     for (const PlotLine& l : lines_) {
-      if (!l.visible) continue;
+      if (!drawn(l, runs[rr])) continue;
       ColumnDecimator columns(f.p0.x, &points_);
       for (std::size_t i = i0; i < i1; ++i) {
         const double v = denoised(series->value(i, l.channel), zeroBelow_);
@@ -267,7 +311,7 @@ void PlotWidget::drawLines(const std::vector<PlotSeries>& runs, const std::vecto
         columns.add(f.x(series->time(i)), f.y(v));
       }
       columns.flush();
-      const ImU32 color = ghost ? ghostColor(l.color) : l.color;
+      const ImU32 color = lineColor(l, runs[rr]);
       if (points_.size() >= 2 && ghost) {
         dashedPolyline(dl, points_, color, 1.5f, 6.0f, 4.0f, &dash_);
       } else if (points_.size() >= 2) {
@@ -292,12 +336,45 @@ void PlotWidget::drawScrubCursor(const std::vector<PlotSeries>& runs, const Plot
     if (!series || series->empty()) continue;
     const std::size_t k = series->nearest(view.cursorT);
     for (const PlotLine& l : lines_) {
-      if (!l.visible) continue;
+      if (!drawn(l, run)) continue;
       dl->AddCircle(
           ImVec2(f.x(series->time(k)), f.y(denoised(series->value(k, l.channel), zeroBelow_))),
           4.0f, cursorCol, 0, 1.5f);
     }
   }
+}
+
+ImU32 PlotWidget::lineColor(const PlotLine& l, const PlotSeries& run) {
+  const ImU32 c = run.color != 0 ? run.color : l.color;
+  return run.ghost ? ghostColor(c) : c;
+}
+
+void drawRunLegend(const std::vector<PlotSeries>& runs) {
+  if (runs.size() <= 1) return;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float lineH = ImGui::GetTextLineHeight();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  int rows = 0;
+  const std::vector<std::pair<float, int>> places = runLegendPlaces(runs, width, &rows);
+  const float sample = lineH * 1.6f;
+  std::vector<ImVec2> dash;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const PlotSeries& r = runs[i];
+    const float rx = origin.x + places[i].first;
+    const float ry = origin.y + static_cast<float>(places[i].second) * (lineH + 2.0f);
+    const float y = ry + lineH * 0.5f;
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text, r.ghost ? 0.75f : 1.0f);
+    const ImU32 c = r.color != 0 ? (r.ghost ? ghostColor(r.color) : r.color) : text;
+    if (r.ghost) {
+      dashedPolyline(dl, {ImVec2(rx, y), ImVec2(rx + sample, y)}, c, 2.0f, 4.0f, 3.0f, &dash);
+    } else {
+      dl->AddLine(ImVec2(rx, y), ImVec2(rx + sample, y), c, 2.5f);
+    }
+    dl->AddText(ImVec2(rx + sample + style.ItemInnerSpacing.x, ry), text, r.label.c_str());
+  }
+  ImGui::Dummy(ImVec2(width, static_cast<float>(rows) * (lineH + 2.0f)));
 }
 
 void PlotWidget::drawHover(const std::vector<PlotSeries>& runs, const PlotView& view,
@@ -314,8 +391,8 @@ void PlotWidget::drawHover(const std::vector<PlotSeries>& runs, const PlotView& 
     const std::size_t k = series->nearest(view.hoverT);
     const float sx = f.x(series->time(k));
     for (const PlotLine& l : lines_) {
-      if (!l.visible) continue;
-      const ImU32 color = run.ghost ? ghostColor(l.color) : l.color;
+      if (!drawn(l, run)) continue;
+      const ImU32 color = lineColor(l, run);
       dl->AddCircleFilled(ImVec2(sx, f.y(denoised(series->value(k, l.channel), zeroBelow_))), 3.0f,
                           color);
     }
@@ -327,8 +404,8 @@ void PlotWidget::drawHover(const std::vector<PlotSeries>& runs, const PlotView& 
     }
     tooltip = true;
     for (const PlotLine& l : lines_) {
-      if (!l.visible) continue;
-      const ImU32 color = run.ghost ? ghostColor(l.color) : l.color;
+      if (!drawn(l, run)) continue;
+      const ImU32 color = lineColor(l, run);
       ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(color), "%s = %.6g %s", l.label.c_str(),
                          denoised(series->value(k, l.channel), zeroBelow_), unit_.c_str());
     }
@@ -343,11 +420,14 @@ void PlotWidget::draw(const std::vector<PlotSeries>& runs, PlotView* view, ImVec
   const float lineH = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   size.x = std::max(size.x, 120.0f);
-  // The title and legend rows (the legend under the title when narrow; several runs: a row
-  // that names them).
-  const float top = headerHeight(runs, size.x);
+  // The title and legend rows (the legend under the title when narrow; several runs: rows
+  // that name them, unless the caller shows one legend for all plots).
+  const std::vector<PlotSeries> none;
+  const std::vector<PlotSeries>& named = view->runLegends || runs.size() <= 1 ? runs : none;
+  const float top = headerHeight(named, size.x);
   size.y = std::max(size.y, 3.0f * lineH + top + 20.0f);
-  drawLegends(runs, origin, size.x);
+  drawLegends(named.empty() ? std::vector<PlotSeries>(runs.begin(), runs.begin() + 1) : named,
+              origin, size.x);
 
   // Plot frame.
   PlotFrame f;
@@ -377,7 +457,8 @@ void PlotWidget::draw(const std::vector<PlotSeries>& runs, PlotView* view, ImVec
   }
 
   // Visible samples of each run and the y range (nice bounds around the visible data).
-  const std::vector<Range> ranges = visibleRanges(runs, f.t0, f.t1, &f.ylo, &f.yhi);
+  const std::vector<Range> ranges =
+      visibleRanges(runs, f.t0, f.t1, view->fitGhosts, &f.ylo, &f.yhi);
   drawAxes(f, origin, size);
   dl->PushClipRect(f.p0, f.p1, true);
   drawLines(runs, ranges, f);

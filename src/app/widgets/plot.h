@@ -19,6 +19,8 @@ struct PlotLine {
   std::string label;  ///< legend text
   ImU32 color = IM_COL32_WHITE;
   bool visible = true;
+  /// The line drawn for each body when several bodies share the plot (|P|, fall speed...).
+  bool summary = false;
 };
 
 /// One run's samples in a plot.
@@ -26,6 +28,9 @@ struct PlotSeries {
   const runtime::TimeSeries* series = nullptr;  ///< null: nothing to draw
   std::string label;   ///< run legend, e.g. "plate (gwtf)" (shown when there are several)
   bool ghost = false;  ///< lighter, dashed lines
+  /// A body's colour: the run draws only the summary lines, in this colour (several bodies
+  /// in one plot); 0 = the lines' own colours.
+  ImU32 color = 0;
 };
 
 /// The time axis shared by all plots (they scroll, zoom and show the cursor together).
@@ -38,7 +43,17 @@ struct PlotView {
   /// The scrubbed time (history scrubbing), s: an orange cursor with the values' dots in
   /// every plot (< 0 = none).
   double cursorT = -1.0;
+  /// Ghost runs set the y axis too (off: the axis fits the main runs, a ghost far off scale,
+  /// such as a body falling in vacuum, is clipped instead of flattening them).
+  bool fitGhosts = false;
+  /// Each plot names its runs under its title (off: the caller shows one legend for all,
+  /// drawRunLegend).
+  bool runLegends = true;
 };
+
+/// The runs' legend (a line sample in each run's colour, dashed for a ghost, and its label),
+/// wrapped over rows of the current window's width, at the cursor.
+void drawRunLegend(const std::vector<PlotSeries>& runs);
 
 struct PlotFrame;
 
@@ -64,6 +79,12 @@ class PlotWidget {
   std::vector<PlotLine>& lines() { return lines_; }
 
  private:
+  /// Whether line `l` is drawn for `run` (a body-coloured run draws the summary lines only).
+  static bool drawn(const PlotLine& l, const PlotSeries& run) {
+    return l.visible && (run.color == 0 || l.summary);
+  }
+  /// The colour of line `l` of `run`.
+  static ImU32 lineColor(const PlotLine& l, const PlotSeries& run);
   /// Samples [i0, i1) of a run in the time window.
   struct Range {
     std::size_t i0 = 0, i1 = 0;
@@ -76,8 +97,9 @@ class PlotWidget {
   /// Height of the title and legend rows.
   float headerHeight(const std::vector<PlotSeries>& runs, float width) const;
   /// Each run's samples in [t0, t1] and the nice y range around their visible values.
+  /// Ghost runs count only with `fitGhosts`.
   std::vector<Range> visibleRanges(const std::vector<PlotSeries>& runs, double t0, double t1,
-                                   double* ylo, double* yhi) const;
+                                   bool fitGhosts, double* ylo, double* yhi) const;
   /// Background, grid, tick labels and the time unit.
   void drawAxes(const PlotFrame& f, ImVec2 origin, ImVec2 size);
   void drawLines(const std::vector<PlotSeries>& runs, const std::vector<Range>& ranges,
