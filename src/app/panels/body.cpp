@@ -1,6 +1,9 @@
 #include "app/panels/body.h"
 
+#include <array>
+
 #include "analysis/pattern.h"
+#include "app/widgets/ticks.h"
 #include "models/registry.h"
 #include "runtime/current_scene.h"
 
@@ -94,8 +97,13 @@ void BodyPanel::drawMotion(const ViewerContext& ctx, const runtime::Snapshot& s)
   const auto sel = static_cast<std::size_t>(ctx.selected);
   const core::BodyDiagnostics& d = s.bodies[sel].diagnostics;
   ImGui::Text("COM (%.3f, %.3f, %.3f) m", d.com.x(), d.com.y(), d.com.z());
-  ImGui::Text("fall speed %.4g m/s, spin %.4g rad/s", d.fallSpeed, d.spinRate);
-  ImGui::Text("kinetic energy %.4g J", d.kineticEnergy);
+  // Round-off far below the body's natural scales reads as 0 (as in the plots).
+  const runtime::BodySnapshot& b = s.bodies[sel];
+  const std::array<double, 5> nat =
+      naturalScales(b.mass, b.radius, s.params.gravity.norm(), d.velocity.norm(), d.omega.norm());
+  ImGui::Text("fall speed %.4g m/s, spin %.4g rad/s", denoised(d.fallSpeed, 1e-9 * nat[2]),
+              denoised(d.spinRate, 1e-9 * nat[3]));
+  ImGui::Text("kinetic energy %.4g J", denoised(d.kineticEnergy, 1e-9 * nat[4]));
   auto patternLine = [&](const analysis::PatternResult* r) {
     if (r) {
       ImGui::TextWrapped("pattern: %s (%s)", analysis::patternName(r->pattern), r->reason.c_str());

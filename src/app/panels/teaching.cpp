@@ -11,6 +11,7 @@
 
 #include "app/render/glm_eigen.h"
 #include "app/render/glyph.h"
+#include "app/widgets/ticks.h"
 #include "app/widgets/widgets.h"
 
 namespace samara::app {
@@ -30,6 +31,8 @@ constexpr ImU32 kVelocity = IM_COL32(255, 255, 90, 255);
 constexpr ImU32 kOmega = IM_COL32(255, 110, 110, 255);
 constexpr ImU32 kMomentumBody = IM_COL32(190, 190, 190, 255);
 constexpr ImU32 kMomentumTotal = IM_COL32(185, 90, 255, 255);
+constexpr ImU32 kMunk = IM_COL32(20, 20, 120, 255);        // the Munk (fluid) torque
+constexpr ImU32 kMunkText = IM_COL32(140, 150, 255, 255);  // its row in the (dark) panel
 
 ImVec4 toVec4(ImU32 c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
@@ -105,7 +108,28 @@ struct Projector {
   }
 };
 
-/// An arrow from `from` along `vec` (world, m), with an optional label at its tip.
+/// Labels of this frame's arrows: a new one that would land on an earlier one moves down a
+/// line (arrows from one point with similar tips no longer pile their labels up).
+struct LabelPlacer {
+  std::vector<ImVec2> used;
+  ImVec2 place(ImVec2 p) {
+    const float lineH = ImGui::GetTextLineHeight();
+    for (int tries = 0; tries < 8; ++tries) {
+      bool clash = false;
+      for (const ImVec2& u : used) {
+        if (std::abs(u.x - p.x) < 6.0f * lineH && std::abs(u.y - p.y) < lineH) clash = true;
+      }
+      if (!clash) break;
+      p.y += lineH;
+    }
+    used.push_back(p);
+    return p;
+  }
+};
+LabelPlacer gLabels;  // UI thread only; cleared by drawOverlay
+
+/// An arrow from `from` along `vec` (world, m), with an optional label at its tip. Arrows
+/// under 2 px are not drawn and arrows under 14 px get no label.
 void arrow(ImDrawList* dl, const Projector& P, const Vec3& from, const Vec3& vec, ImU32 col,
            float thick, const char* label = nullptr) {
   const auto a = P(from);
@@ -113,7 +137,8 @@ void arrow(ImDrawList* dl, const Projector& P, const Vec3& from, const Vec3& vec
   if (!a || !b) return;
   const float dx = b->x - a->x, dy = b->y - a->y;
   const float len = std::sqrt(dx * dx + dy * dy);
-  if (len < 1.0f) return;
+  if (len < 2.0f) return;
+  if (len < 14.0f) label = nullptr;
   const float ux = dx / len, uy = dy / len;
   const float head = std::min(0.4f * len, 3.0f * thick + 6.0f);
   const ImVec2 base(b->x - ux * head, b->y - uy * head);
@@ -121,7 +146,7 @@ void arrow(ImDrawList* dl, const Projector& P, const Vec3& from, const Vec3& vec
   dl->AddLine(*a, base, col, thick);
   dl->AddTriangleFilled(*b, ImVec2(base.x + side.x, base.y + side.y),
                         ImVec2(base.x - side.x, base.y - side.y), col);
-  if (label != nullptr) dl->AddText(ImVec2(b->x + 4.0f, b->y - 8.0f), col, label);
+  if (label != nullptr) dl->AddText(gLabels.place(ImVec2(b->x + 4.0f, b->y - 8.0f)), col, label);
 }
 
 /// The three principal ellipses of the affine image T·(unit sphere) as polylines.
@@ -158,7 +183,7 @@ void wireSphere(ImDrawList* dl, const Projector& P, const Vec3& c, double r, ImU
 struct Scales {
   std::uint64_t generation = ~0ull;
   double force = 0.0, face = 0.0, velocity = 0.0, omega = 0.0, momentum = 0.0,
-         angularMomentum = 0.0;
+         angularMomentum = 0.0, torque = 0.0;
 };
 Scales gMax;  // UI thread only
 
@@ -268,6 +293,10 @@ void TeachingOverlay::drawForcesSection(const runtime::Snapshot& s, const runtim
   }
   const Vec3 net = fb.liftDrag.force + fb.gravity.force + fb.buoyancy.force + fb.contact.force;
   ImGui::Text("  %-10s %10.4g N", "sum", net.norm());
+  const Mat3 Rb = b->diagnostics.q.toRotationMatrix();
+  const Vec3 vRel = b->diagnostics.velocity - s.params.wind;
+  const Vec3 munk = (Rb * t->addedTranslational * Rb.transpose() * vRel).cross(vRel);
+  ImGui::TextColored(toVec4(kMunkText), "  %-10s %10.4g N m", "Munk torque", munk.norm());
   if (faceForces_) {
     ImGui::TextColored(toVec4(kFace), "  per-face lift/drag: %zu largest faces", fb.faces.size());
   }
@@ -316,6 +345,7 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
   if (!anyOverlay() || s.scrubbing) return;
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
   const Projector P{viewProj, viewport};
+  gLabels.used.clear();
   const float thick = 3.0f * uiScale;
   const double R = maxRadius(s);
   // Auto scales: the largest value seen in this run spans a fixed share of the body size.
@@ -340,20 +370,35 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
       const double k = gMax.face > 0.0 ? 0.5 * r / gMax.face : 0.0;
       for (const auto& f : t.forces.faces) arrow(dl, P, f.position, k * f.force, kFace, 1.5f);
     }
+    // Natural scales of this body (as the plots'): magnitudes far below them are
+    // round-off, drawn as no arrow rather than a full-length one.
+    const std::array<double, 5> nat =
+        naturalScales(b.mass, b.radius, s.params.gravity.norm(), b.diagnostics.velocity.norm(),
+                      b.diagnostics.omega.norm());
     if (forces_) {
       for (const ForceEntry& e : kForceArrows) {
         arrow(dl, P, c, e.force(t.forces) / nPerM, e.color, thick, e.name);
       }
+      // The Munk moment: the torque of the fluid's momentum, (M_a v) x v with v the velocity
+      // relative to the flow; it turns an elongated or flat body broadside. Its own scale:
+      // the largest in this run spans 1.2 r (at least 1e-3 of m U² per metre).
+      const Mat3 Rb = b.diagnostics.q.toRotationMatrix();
+      const Vec3 vRel = b.diagnostics.velocity - s.params.wind;
+      const Vec3 munk = (Rb * t.addedTranslational * Rb.transpose() * vRel).cross(vRel);
+      gMax.torque = std::max({gMax.torque, munk.norm(), 1e-3 * nat[4]});
+      arrow(dl, P, c, (1.2 * r / gMax.torque) * munk, kMunk, thick, "Munk torque");
     }
     if (velocity_) {
       const Vec3& v = b.diagnostics.velocity;
       const Vec3& w = b.diagnostics.omega;
-      gMax.velocity = std::max(gMax.velocity, v.norm());
-      gMax.omega = std::max(gMax.omega, w.norm());
-      gMax.momentum =
-          std::max({gMax.momentum, t.linearMomentumBody.norm(), t.linearMomentumTotal.norm()});
-      gMax.angularMomentum = std::max(
-          {gMax.angularMomentum, t.angularMomentumBody.norm(), t.angularMomentumTotal.norm()});
+      // Scales: the largest value of this run, but never below 1e-3 of the body's natural
+      // scale (a resting body's 5e-18 kg m²/s is not drawn full length).
+      gMax.velocity = std::max({gMax.velocity, v.norm(), 1e-3 * nat[2]});
+      gMax.omega = std::max({gMax.omega, w.norm(), 1e-3 * nat[3]});
+      gMax.momentum = std::max({gMax.momentum, t.linearMomentumBody.norm(),
+                                t.linearMomentumTotal.norm(), 1e-3 * nat[0]});
+      gMax.angularMomentum = std::max({gMax.angularMomentum, t.angularMomentumBody.norm(),
+                                       t.angularMomentumTotal.norm(), 1e-3 * nat[1]});
       // Momenta (body and total share a scale: their ratio is the point) span 1.5 r at
       // their largest; velocities 0.9 r, drawn last so they stay visible on top.
       auto k = [&](double m, double len) { return m > 0.0 ? len * r / m : 0.0; };
