@@ -297,10 +297,42 @@ core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
 
 // --- the world -----------------------------------------------------------------------------
 
-/// The "lesson" object (title and text, both strings), checked by loadScene too.
+/// The "lesson" object (title and text, both strings, and the checks of its numbers),
+/// checked by loadScene too.
 Lesson readLesson(const Node& l) {
-  l.expectObject({"title", "text"});
-  return Lesson{l.at("title").string(), l.at("text").string()};
+  l.expectObject({"title", "text", "checks"});
+  Lesson lesson{l.at("title").string(), l.at("text").string(), {}};
+  if (!l.has("checks")) return lesson;
+  const Node checks = l.at("checks");
+  checks.expectArray();
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    const Node c = checks.item(i);
+    c.expectObject({"body", "quantity", "from", "to", "value", "tolerance", "quote"});
+    LessonCheck k;
+    k.body = c.at("body").string();
+    k.quantity = c.at("quantity").string();
+    static const char* const kQuantities[] = {
+        "fall_speed", "spin_rev_s",        "horizontal_speed",  "speed",
+        "distance",   "fall_acceleration", "axis_velocity_deg", "flip_interval"};
+    if (std::find(std::begin(kQuantities), std::end(kQuantities), k.quantity) ==
+        std::end(kQuantities)) {
+      throw c.at("quantity")
+          .error("unknown quantity \"" + k.quantity +
+                 "\" (known: fall_speed, spin_rev_s, horizontal_speed, speed, distance, "
+                 "fall_acceleration, axis_velocity_deg, flip_interval)");
+    }
+    k.from = c.at("from").nonNegative();
+    k.to = c.at("to").nonNegative();
+    if (k.to < k.from) throw c.at("to").error("must not be before \"from\"");
+    k.value = c.at("value").number();
+    if (c.has("tolerance")) k.tolerance = c.at("tolerance").positive();
+    k.quote = c.at("quote").string();
+    if (lesson.text.find(k.quote) == std::string::npos) {
+      throw c.at("quote").error("\"" + k.quote + "\" is not in the lesson's text");
+    }
+    lesson.checks.push_back(k);
+  }
+  return lesson;
 }
 
 core::WorldDef readWorld(const Node& root, Reader* r) {

@@ -39,9 +39,27 @@ core::WorldDef parseScene(const std::string& text, const std::string& path,
 
 /// The optional top-level "lesson" of a scene (teaching scenes, assets/lessons): what the
 /// viewer shows beside it. Not part of the world definition.
+/// A number a lesson's text quotes, with how to measure it (tests/gallery/test_lessons.cpp
+/// runs the lesson and checks every one).
+struct LessonCheck {
+  std::string body;  ///< the body's name
+  /// What is measured over [from, to] (s): "fall_speed" (mean, m/s), "spin_rev_s" (mean of
+  /// |spin about up| / 2π), "horizontal_speed" (mean, m/s), "speed" (|v| at `to`, m/s),
+  /// "distance" (COM displacement from `from` to `to`, m), "fall_acceleration" (change of
+  /// the fall speed over the window / its length, m/s²), "axis_velocity_deg" (angle between
+  /// the body's x axis and its COM velocity at `to`, folded to [0, 90]°), "flip_interval"
+  /// (mean time between reversals of the body's y axis along its angular momentum, s).
+  std::string quantity;
+  double from = 0.0, to = 0.0;  ///< s
+  double value = 0.0;           ///< what the text says
+  double tolerance = 0.05;      ///< relative (of |value|)
+  std::string quote;            ///< the words of the text that state it, e.g. "0.34 m/s"
+};
+
 struct Lesson {
-  std::string title;  ///< "lesson"/"title": a short name for the Lessons menu
-  std::string text;   ///< "lesson"/"text": one paragraph of explanation
+  std::string title;                ///< "lesson"/"title": a short name for the Lessons menu
+  std::string text;                 ///< "lesson"/"text": one paragraph of explanation
+  std::vector<LessonCheck> checks;  ///< "lesson"/"checks": the numbers of the text, checked
 };
 
 /// The "lesson": {"title": …, "text": …} of a scene file, or nullopt when it has none.

@@ -37,6 +37,7 @@ ordered_json massJson(const core::MassDef& m) {
 std::string sceneJson(const GalleryScene& s) {
   const core::WorldDef& d = s.def;
   ordered_json j;
+  if (!s.lessonJson.empty()) j["lesson"] = ordered_json::parse(s.lessonJson);
   j["name"] = d.name;
   j["gravity"] = jsonVec3(d.gravity);
   ordered_json fluid;

@@ -60,6 +60,7 @@ struct GalleryScene {
   std::vector<std::string> notes;  ///< comment lines of the header (without "// ")
   core::WorldDef def;
   std::vector<SceneMesh> meshes;  ///< one per body
+  std::string lessonJson;         ///< the "lesson" object (JSON text); "" = none
 };
 
 /// Water 1 m deep over a floor at 0 (level 1 m): an aluminium coin released tilted, a silicone

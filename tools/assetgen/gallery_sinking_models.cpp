@@ -278,6 +278,8 @@ GalleryScene munkScene(double delta, double density) {
   d.bodies = {b};
   s.meshes.push_back(
       {"", "{\"primitive\": \"ellipsoid\", \"radii\": [0.2, 0.05, 0.05], \"subdivisions\": 4}"});
+  s.lessonJson =
+      R"json({"title": "Kirchhoff 1: the Munk moment", "text": "A 4:1:1 ellipsoid (5000 kg/m3) launched in water at 1 m/s nearly along its long axis (3 degrees off), gravity off. Along its axis it drags little water with it, across it a lot: the water's momentum is not parallel to the velocity, and its turning exerts a torque, the Munk moment, that turns the body across its path. Within 3 s the long axis stands at 83 deg to the motion, then it swings back part of the way as the drag slows it. Switch on Forces in the Teaching panel to see the Munk torque arrow; set delta to off (no added mass) and restart: the ellipsoid keeps pointing along its path.", "checks": [{"body": "ellipsoid", "quantity": "speed", "from": 0.0, "to": 0.0, "value": 1.0, "tolerance": 0.001, "quote": "at 1 m/s"}, {"body": "ellipsoid", "quantity": "axis_velocity_deg", "from": 0.0, "to": 3.0, "value": 82.6, "tolerance": 0.03, "quote": "83 deg"}]})json";
   return s;
 }
 
@@ -295,6 +297,8 @@ GalleryScene dzhanibekovScene() {
   b.angularVelocity = Vec3(0.05, 6.0, 0.05);
   d.bodies = {b};
   s.meshes.push_back({"", "{\"primitive\": \"box\", \"size\": [0.3, 0.2, 0.1], \"cells\": 1}"});
+  s.lessonJson =
+      R"json({"title": "Kirchhoff 2: the Dzhanibekov effect", "text": "A box 0.3 x 0.2 x 0.1 m spun about its intermediate axis in a vacuum (no fluid, no gravity). Rotation about the longest and the shortest axis is stable, about the middle one it is not: the small wobble grows, the box flips over, spins the other way round for a while and flips back, every 4.39 s, as the torque-free rigid body's elliptic integral predicts. Watch the angular momentum plot: it stays constant through every flip, while the rotation speed plot swings.", "checks": [{"body": "box", "quantity": "flip_interval", "from": 0.0, "to": 20.0, "value": 4.385, "tolerance": 0.01, "quote": "every 4.39 s"}]})json";
   return s;
 }
 
@@ -316,6 +320,8 @@ GalleryScene addedMassScene() {
   d.bodies = {glass, cork};
   const std::string prim = "{\"primitive\": \"sphere\", \"radius\": 0.05, \"subdivisions\": 4}";
   s.meshes = {{"", prim}, {"", prim}};
+  s.lessonJson =
+      R"json({"title": "Kirchhoff 3: added mass", "text": "A glass marble (2500 kg/m3) and a cork ball (240 kg/m3) released at rest in water. Each must accelerate the water around it as well, half its displaced volume for a sphere, so each starts with (rho_s - rho_f)/(rho_s + rho_f/2) g: the marble sinks at 4.91 m/s2, the cork rises at 10.0 m/s2 (without added mass it would shoot up at three times g). Watch the fall speed plot of the two: the marble settles on the floor, the cork floats up to the surface.", "checks": [{"body": "glass", "quantity": "fall_acceleration", "from": 0.0, "to": 0.01, "value": 4.91, "tolerance": 0.005, "quote": "4.91 m/s2"}, {"body": "cork", "quantity": "fall_acceleration", "from": 0.0, "to": 0.01, "value": -10.0, "tolerance": 0.01, "quote": "10.0 m/s2"}]})json";
   return s;
 }
 
