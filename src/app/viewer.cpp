@@ -85,6 +85,9 @@ class Viewer {
   void frame(const std::string& reportPath = {});
   void consumeSamples(const runtime::Snapshot& s);
   void onNewRun(const runtime::Snapshot& s);
+  /// A new scene's lesson "view": overlays, plots, presentation panels, split (the camera
+  /// direction is applied with the framing).
+  void applyLessonView(const io::LessonView& v);
   void drawMenu();
   /// The docked layout of this frame (app/layout.h) from the window and the panels shown.
   void computeLayout(const runtime::Snapshot& s);
@@ -333,8 +336,16 @@ void Viewer::onNewRun(const runtime::Snapshot& s) {
     framedPath_ = s.scenePath;
     frameAll_ = true;  // every body, in the view's aspect (after the layout, below)
     export_.onNewScene(s);
+    applyLessonView(s.lessonView);
   }
   scene_.onNewRun(s, sceneChanged);
+}
+
+void Viewer::applyLessonView(const io::LessonView& v) {
+  if (!v.overlays.empty()) teaching_.setOnly(v.overlays);
+  plots_.setShownPlots(v.plots);
+  panels_.presentOnly(v.presentPanels);
+  if (v.split) ctx_.split = *v.split;
 }
 
 void Viewer::frame(const std::string& reportPath) {
@@ -361,6 +372,12 @@ void Viewer::frame(const std::string& reportPath) {
   computeLayout(s);
   if (frameAll_) {
     ctx_.resetView(s);
+    // A lesson's camera direction (the distance stays the framing's).
+    if (s.lessonView.yawDeg)
+      ctx_.camera.yaw = static_cast<float>(*s.lessonView.yawDeg * M_PI / 180.0);
+    if (s.lessonView.pitchDeg) {
+      ctx_.camera.pitch = static_cast<float>(*s.lessonView.pitchDeg * M_PI / 180.0);
+    }
     frameAll_ = false;
   }
   drawPanels(s);

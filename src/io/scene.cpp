@@ -297,11 +297,61 @@ core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
 
 // --- the world -----------------------------------------------------------------------------
 
+/// A list of names, each one of `known`.
+std::vector<std::string> readNames(const Node& n, std::initializer_list<const char*> known) {
+  n.expectArray();
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    const Node item = n.item(i);
+    const std::string name = item.string();
+    bool ok = false;
+    std::string list;
+    for (const char* k : known) {
+      ok = ok || name == k;
+      list += (list.empty() ? "" : ", ") + std::string(k);
+    }
+    if (!ok) throw item.error("unknown name \"" + name + "\" (known: " + list + ")");
+    out.push_back(name);
+  }
+  return out;
+}
+
+/// The lesson's "view": what the viewer shows when it opens.
+LessonView readLessonView(const Node& v) {
+  v.expectObject({"overlays", "plots", "present_panels", "split", "camera"});
+  LessonView view;
+  if (v.has("overlays")) {
+    view.overlays =
+        readNames(v.at("overlays"), {"forces", "face-forces", "added-mass", "velocity"});
+  }
+  if (v.has("plots")) {
+    view.plots = readNames(v.at("plots"), {"linear_momentum", "angular_momentum", "fall_speed",
+                                           "rotation_speed", "kinetic_energy"});
+  }
+  if (v.has("present_panels")) {
+    view.presentPanels = readNames(
+        v.at("present_panels"), {"controls", "teaching", "plots", "history", "lesson", "pattern"});
+  }
+  if (v.has("split")) view.split = v.at("split").boolean();
+  if (v.has("camera")) {
+    const Node c = v.at("camera");
+    c.expectObject({"yaw_deg", "pitch_deg"});
+    if (c.has("yaw_deg")) view.yawDeg = c.at("yaw_deg").number();
+    if (c.has("pitch_deg")) {
+      const double p = c.at("pitch_deg").number();
+      if (p < -89.0 || p > 89.0) throw c.at("pitch_deg").error("must be in [-89, 89] degrees");
+      view.pitchDeg = p;
+    }
+  }
+  return view;
+}
+
 /// The "lesson" object (title and text, both strings, and the checks of its numbers),
 /// checked by loadScene too.
 Lesson readLesson(const Node& l) {
-  l.expectObject({"title", "text", "checks"});
-  Lesson lesson{l.at("title").string(), l.at("text").string(), {}};
+  l.expectObject({"title", "text", "checks", "view"});
+  Lesson lesson{l.at("title").string(), l.at("text").string(), {}, {}};
+  if (l.has("view")) lesson.view = readLessonView(l.at("view"));
   if (!l.has("checks")) return lesson;
   const Node checks = l.at("checks");
   checks.expectArray();

@@ -56,10 +56,26 @@ struct LessonCheck {
   std::string quote;            ///< the words of the text that state it, e.g. "0.34 m/s"
 };
 
+/// What the viewer shows when the lesson opens ("lesson"/"view"); unset: the defaults.
+struct LessonView {
+  /// Teaching overlays switched on: "forces", "face-forces", "added-mass", "velocity".
+  std::vector<std::string> overlays;
+  /// The plots shown, in the plots' order: "linear_momentum", "angular_momentum",
+  /// "fall_speed", "rotation_speed", "kinetic_energy"; empty = all.
+  std::vector<std::string> plots;
+  /// Panels shown in presentation mode: "controls", "teaching", "plots", "history",
+  /// "lesson", "pattern"; empty = the user's choice.
+  std::vector<std::string> presentPanels;
+  std::optional<bool> split;       ///< a pane per body (View panel); unset: the user's choice
+  std::optional<double> yawDeg;    ///< camera direction about the vertical, degrees
+  std::optional<double> pitchDeg;  ///< camera elevation above the horizon, degrees
+};
+
 struct Lesson {
   std::string title;                ///< "lesson"/"title": a short name for the Lessons menu
   std::string text;                 ///< "lesson"/"text": one paragraph of explanation
   std::vector<LessonCheck> checks;  ///< "lesson"/"checks": the numbers of the text, checked
+  LessonView view;                  ///< "lesson"/"view"
 };
 
 /// The "lesson": {"title": …, "text": …} of a scene file, or nullopt when it has none.

@@ -155,6 +155,7 @@ void Runner::publish(double wall) {
   s.sceneFromFile = sceneFromFile_ && world_.has_value();
   s.lessonTitle = lesson_.title;
   s.lessonText = lesson_.text;
+  s.lessonView = lesson_.view;
   s.realTimeFactor = status_ == RunStatus::kRunning ? rates_.realTimeFactor() : 0.0;
   s.stepsPerSecond = status_ == RunStatus::kRunning ? rates_.stepsPerSecond() : 0.0;
   s.rateMeasured = rates_.measured();

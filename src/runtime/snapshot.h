@@ -106,7 +106,8 @@ struct Snapshot {
   /// The scene file's "lesson" (io::Lesson: title and one paragraph), empty when it has none.
   std::string lessonTitle;
   std::string lessonText;
-  double duration = 0.0;  ///< the scene's sim.duration, s (informative; the viewer runs on)
+  io::LessonView lessonView;  ///< what the viewer shows when the lesson opens
+  double duration = 0.0;      ///< the scene's sim.duration, s (informative; the viewer runs on)
   AppliedParams params;
   SolverStats solver;
   std::vector<BodySnapshot> bodies;

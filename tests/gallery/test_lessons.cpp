@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/world.h"
+#include "io/error.h"
 #include "io/scene.h"
 
 using namespace samara;
@@ -37,9 +38,7 @@ std::vector<std::string> lessonFiles() {
   return out;
 }
 
-Vec3 bodyAxis(const core::BodyDiagnostics& d, int axis) {
-  return d.q.toRotationMatrix().col(axis);
-}
+Vec3 bodyAxis(const core::BodyDiagnostics& d, int axis) { return d.q.toRotationMatrix().col(axis); }
 
 double measure(const io::LessonCheck& c, const std::vector<Sample>& s, const Vec3& up) {
   std::vector<const Sample*> w;
@@ -136,9 +135,41 @@ TEST_CASE("lessons: every number the text quotes is measured and holds",
                   << c.quote << "\"");
       REQUIRE(index.count(c.body) == 1);
       const double got = measure(c, samples[static_cast<std::size_t>(index[c.body])], up);
-      INFO("measured " << got << ", the text says " << c.value << " (+-"
-                       << 100.0 * c.tolerance << " %)");
+      INFO("measured " << got << ", the text says " << c.value << " (+-" << 100.0 * c.tolerance
+                       << " %)");
       CHECK(std::abs(got - c.value) <= c.tolerance * std::abs(c.value));
     }
   }
+}
+
+TEST_CASE("lessons: the view a lesson asks for is read and checked", "[gallery][lessons]") {
+  const std::optional<io::Lesson> coin =
+      io::loadLesson(std::string(SAMARA_SOURCE_DIR) + "/assets/lessons/coin_in_water.json");
+  REQUIRE(coin.has_value());
+  CHECK(coin->view.overlays == std::vector<std::string>{"forces"});
+  CHECK(coin->view.plots == std::vector<std::string>{"fall_speed", "rotation_speed"});
+  CHECK_FALSE(coin->view.presentPanels.empty());
+  const std::string base = R"({"lesson": {"title": "t", "text": "falls at 1 m/s", "view": )";
+  CHECK(io::parseLesson(base + R"({"split": false, "camera": {"pitch_deg": 40}}}})", "x.json")
+            ->view.pitchDeg == 40.0);
+  auto error = [&](const std::string& view) {
+    try {
+      io::parseLesson(base + view + "}}", "x.json");
+    } catch (const io::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(error(R"({"overlays": ["force"]})"), Catch::Contains("/lesson/view/overlays/0"));
+  CHECK_THAT(error(R"({"overlays": ["force"]})"), Catch::Contains("unknown name \"force\""));
+  CHECK_THAT(error(R"({"plots": ["speed"]})"), Catch::Contains("fall_speed"));
+  CHECK_THAT(error(R"({"camera": {"pitch_deg": 95}})"), Catch::Contains("pitch_deg"));
+  CHECK_THAT(error(R"({"zoom": 2})"), Catch::Contains("zoom"));
+  // A check whose quote is not in the text is refused.
+  CHECK_THROWS_WITH(
+      io::parseLesson(R"({"lesson": {"title": "t", "text": "falls at 1 m/s", "checks": [
+        {"body": "b", "quantity": "fall_speed", "from": 0, "to": 1, "value": 2,
+         "quote": "2 m/s"}]}})",
+                      "x.json"),
+      Catch::Contains("is not in the lesson's text"));
 }

@@ -56,13 +56,28 @@ void PanelSet::drawMenu(ViewerContext& ctx) {
   }
 }
 
+void PanelSet::presentOnly(const std::vector<std::string>& names) {
+  if (lessonSet_) present_ = saved_;  // back to the user's set first
+  lessonSet_ = !names.empty();
+  if (!lessonSet_) return;
+  saved_ = present_;
+  static constexpr const char* kKeys[kCount] = {"controls", "teaching", "plots",
+                                                "history",  "lesson",   "pattern"};
+  for (std::size_t i = 0; i < present_.size(); ++i) {
+    present_[i] = false;
+    for (const std::string& n : names) present_[i] = present_[i] || n == kKeys[i];
+  }
+}
+
 void PanelSet::reset() {
   windowed_ = kWindowed;
   present_ = kPresent;
 }
 
 std::string PanelSet::save() const {
-  return "windowed=" + digits(windowed_) + "\npresent=" + digits(present_) + "\n";
+  // A lesson's presenting set is not the user's: save the user's.
+  return "windowed=" + digits(windowed_) + "\npresent=" + digits(lessonSet_ ? saved_ : present_) +
+         "\n";
 }
 
 bool PanelSet::load(const std::string& text) {

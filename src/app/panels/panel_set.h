@@ -19,6 +19,9 @@ class PanelSet {
   /// The View menu's items (inside an open "View" menu): presentation mode and the panels
   /// of the current mode, and "reset layout".
   void drawMenu(ViewerContext& ctx);
+  /// A lesson's presentation panels ("controls", "teaching", "plots", "history", "lesson",
+  /// "pattern"): the presenting set for this lesson (not saved); empty: the user's set.
+  void presentOnly(const std::vector<std::string>& names);
   /// The defaults: everything windowed; plots, history, lesson and pattern presenting.
   void reset();
   /// "windowed=111111\npresent=001111\n" (one digit per Panel), and back. `load` ignores
@@ -38,6 +41,8 @@ class PanelSet {
   static constexpr Flags kPresent{false, false, true, true, true, true};
   Flags windowed_ = kWindowed;
   Flags present_ = kPresent;
+  Flags saved_ = kPresent;  // the user's presenting set while a lesson's is in use
+  bool lessonSet_ = false;
   bool changed_ = false;
 };
 

@@ -35,6 +35,23 @@ PlotsPanel::PlotsPanel() {
                             {runtime::kKineticEnergyFluid, "fluid", rgb(90, 170, 245), true}});
 }
 
+namespace {
+
+/// The lesson keys of the plots, in the plots' order.
+constexpr const char* kPlotKeys[] = {"linear_momentum", "angular_momentum", "fall_speed",
+                                     "rotation_speed", "kinetic_energy"};
+
+}  // namespace
+
+void PlotsPanel::setShownPlots(const std::vector<std::string>& keys) {
+  shownPlots_.assign(plots_.size(), keys.empty() ? 1 : 0);
+  for (const std::string& k : keys) {
+    for (std::size_t i = 0; i < plots_.size() && i < std::size(kPlotKeys); ++i) {
+      if (k == kPlotKeys[i]) shownPlots_[i] = 1;
+    }
+  }
+}
+
 void PlotsPanel::onNewRun(const runtime::Snapshot& s) {
   view_.tEnd = s.time;
   view_.frozen = false;
@@ -64,6 +81,16 @@ void PlotsPanel::drawHeader(const runtime::Snapshot& s) {
   }
   ImGui::SameLine();
   ImGui::Checkbox("freeze", &view_.frozen);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("plots...")) ImGui::OpenPopup("##which");
+  if (ImGui::BeginPopup("##which")) {
+    if (shownPlots_.size() != plots_.size()) shownPlots_.assign(plots_.size(), 1);
+    for (std::size_t i = 0; i < plots_.size(); ++i) {
+      bool on = shownPlots_[i] != 0;
+      if (ImGui::MenuItem(plots_[i].title().c_str(), nullptr, &on)) shownPlots_[i] = on ? 1 : 0;
+    }
+    ImGui::EndPopup();
+  }
   if (!s.ghostModel.empty()) {
     ImGui::SameLine();
     ImGui::Checkbox("fit ghost", &view_.fitGhosts);
@@ -149,17 +176,21 @@ void PlotsPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s, const Rect
       plots_[k].setNaturalScale(scales[k]);
     }
   }
-  const float avail = ImGui::GetContentRegionAvail().y;
-  const float each =
-      std::max(avail / static_cast<float>(plots_.size()) - ImGui::GetStyle().ItemSpacing.y,
-               ImGui::GetTextLineHeight() * 6.0f);
+  if (shownPlots_.size() != plots_.size()) shownPlots_.assign(plots_.size(), 1);
+  const auto shown = static_cast<float>(
+      std::max<std::ptrdiff_t>(std::count(shownPlots_.begin(), shownPlots_.end(), 1), 1));
   // One legend of the runs for all plots (each plot would repeat it).
   view_.runLegends = false;
   drawRunLegend(runs);
   view_.hoverT = view_.nextHoverT;
   view_.nextHoverT = -1.0;
-  for (PlotWidget& p : plots_) {
-    p.draw(runs, &view_, ImVec2(ImGui::GetContentRegionAvail().x, each));
+  // The shown plots share the height left under the header and the runs' legend.
+  const float each =
+      std::max(ImGui::GetContentRegionAvail().y / shown - ImGui::GetStyle().ItemSpacing.y,
+               ImGui::GetTextLineHeight() * 6.0f);
+  for (std::size_t i = 0; i < plots_.size(); ++i) {
+    if (shownPlots_[i] == 0) continue;
+    plots_[i].draw(runs, &view_, ImVec2(ImGui::GetContentRegionAvail().x, each));
   }
   ImGui::End();
 }

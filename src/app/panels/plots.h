@@ -16,6 +16,9 @@ class PlotsPanel {
   void onNewRun(const runtime::Snapshot& s);
   /// Draws the window in `room` (the plots share its height).
   void draw(ViewerContext& ctx, const runtime::Snapshot& s, const Rect& room);
+  /// Shows only the plots named (keys as in a lesson's "view"/"plots": linear_momentum,
+  /// angular_momentum, fall_speed, rotation_speed, kinetic_energy); empty: all.
+  void setShownPlots(const std::vector<std::string>& keys);
   /// The shared time axis (the History panel moves it to the scrubbed time).
   PlotView& view() { return view_; }
 
@@ -28,8 +31,9 @@ class PlotsPanel {
 
   std::vector<PlotWidget> plots_;
   PlotView view_;
-  std::vector<char> plotted_;  // per body: plotted (the header's checkboxes)
-  std::string scenePath_;      // the scene plotted_ was set up for
+  std::vector<char> plotted_;     // per body: plotted (the header's checkboxes)
+  std::vector<char> shownPlots_;  // per plot: shown (the header's "plots" menu)
+  std::string scenePath_;         // the scene plotted_ was set up for
 };
 
 }  // namespace samara::app

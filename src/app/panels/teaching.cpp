@@ -228,6 +228,11 @@ bool TeachingOverlay::enable(const std::string& name) {
   return true;
 }
 
+void TeachingOverlay::setOnly(const std::vector<std::string>& names) {
+  forces_ = faceForces_ = addedMass_ = velocity_ = false;
+  for (const std::string& n : names) enable(n);
+}
+
 std::optional<runtime::SetTeaching> TeachingOverlay::request() {
   runtime::SetTeaching t;
   t.on = anyOverlay() || table_;

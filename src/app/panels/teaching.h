@@ -24,6 +24,8 @@ class TeachingOverlay {
   static const std::vector<std::string>& names();
   /// Switches the named overlay on; false for an unknown name.
   bool enable(const std::string& name);
+  /// Exactly the named overlays on (a lesson's "view"/"overlays").
+  void setOnly(const std::vector<std::string>& names);
   /// The SetTeaching command to post when what the overlays need changed since the last
   /// call (nullopt otherwise).
   std::optional<runtime::SetTeaching> request();

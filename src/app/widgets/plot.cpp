@@ -312,10 +312,12 @@ void PlotWidget::drawLines(const std::vector<PlotSeries>& runs, const std::vecto
       }
       columns.flush();
       const ImU32 color = lineColor(l, runs[rr]);
+      // Thicker with the UI scale (presentation mode: a projector's audience reads them).
+      const float thick = std::max(1.5f, 1.5f * ImGui::GetFontSize() / 15.0f);
       if (points_.size() >= 2 && ghost) {
-        dashedPolyline(dl, points_, color, 1.5f, 6.0f, 4.0f, &dash_);
+        dashedPolyline(dl, points_, color, thick, 6.0f * thick / 1.5f, 4.0f * thick / 1.5f, &dash_);
       } else if (points_.size() >= 2) {
-        dl->AddPolyline(points_.data(), static_cast<int>(points_.size()), color, 0, 1.5f);
+        dl->AddPolyline(points_.data(), static_cast<int>(points_.size()), color, 0, thick);
       } else if (points_.size() == 1) {
         dl->AddCircleFilled(points_[0], 2.0f, color);
       }
