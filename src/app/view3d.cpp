@@ -157,6 +157,33 @@ void windCue(ImDrawList* dl, const OrbitCamera& cam, const Rect& r, const Vec3& 
       ImVec2(head.x - 8.0f * d.x - 5.0f * n.x, head.y - 8.0f * d.y - 5.0f * n.y), col);
 }
 
+/// Time ticks on body `i`'s trail: a dot at every whole second of the trail's length and
+/// its time ("3 s") beside it, behind the body.
+void trailTicks(ImDrawList* dl, const ViewerContext& ctx, const runtime::Snapshot& s, int i,
+                const OrbitCamera& cam, const Rect& r) {
+  if (!ctx.render.trails || i >= ctx.history.numBodies()) return;
+  const runtime::TimeSeries& ts = ctx.history.body(i);
+  if (ts.empty()) return;
+  const double tLast = s.scrubbing ? s.time : ts.time(ts.size() - 1);
+  const ImU32 col = ImGui::ColorConvertFloat4ToU32(toImVec4(Renderer::bodyColor(i) * 0.6f));
+  dl->PushClipRect(ImVec2(r.x, r.y), ImVec2(r.right(), r.bottom()), true);
+  // (not the last quarter second: that tick would sit on the body itself)
+  for (double t = std::ceil(std::max(tLast - ctx.render.trailSeconds, 0.0)); t <= tLast - 0.25;
+       t += 1.0) {
+    const std::size_t k = ts.nearest(t);
+    if (std::abs(ts.time(k) - t) > 0.05) continue;
+    ImVec2 p;
+    const glm::vec3 c(static_cast<float>(ts.value(k, runtime::kComX)),
+                      static_cast<float>(ts.value(k, runtime::kComY)),
+                      static_cast<float>(ts.value(k, runtime::kComZ)));
+    if (!project(cam, r, c, &p)) continue;
+    dl->AddCircleFilled(p, 3.5f, col);
+    dl->AddText(ImVec2(p.x + 6.0f, p.y - 0.5f * ImGui::GetTextLineHeight()), col,
+                strf("%g s", t).c_str());
+  }
+  dl->PopClipRect();
+}
+
 }  // namespace
 
 void drawViewCues(const runtime::Snapshot& s, const ViewerContext& ctx,
@@ -173,6 +200,15 @@ void drawViewCues(const runtime::Snapshot& s, const ViewerContext& ctx,
     if (!hasFloor) heightRuler(dl, cam, rect);
     scaleBar(dl, cam, rect);
   }
+  if (panes.empty()) {
+    for (int i = 0; i < static_cast<int>(s.bodies.size()); ++i) {
+      trailTicks(dl, ctx, s, i, ctx.camera, ctx.layout.view);
+    }
+  } else {
+    for (const Pane& p : panes) {
+      if (!p.ghost) trailTicks(dl, ctx, s, p.body, paneCamera(ctx.camera, p), p.rect);
+    }
+  }
   windCue(dl, ctx.camera, ctx.layout.view, s.params.wind);
   if (s.duration > 0.0 && s.time > s.duration + 1e-9) {
     const std::string text = strf("past the scene's duration (%g s): the run goes on", s.duration);
@@ -181,6 +217,47 @@ void drawViewCues(const runtime::Snapshot& s, const ViewerContext& ctx,
     tag(dl, ImVec2(v.x + 0.5f * (v.w - size.x), v.y + 2.0f * ImGui::GetTextLineHeight()), text,
         IM_COL32(150, 60, 0, 255));
   }
+}
+
+void orbitPanZoom(ViewerContext* ctx) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool panButton = io.MouseDown[1] || io.MouseDown[2] || (io.MouseDown[0] && io.KeyShift);
+  if (panButton && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
+    // A drag moves the scene with the pointer: metres per pixel of the 3D view's height.
+    const float h = ctx->layout.view.empty() ? io.DisplaySize.y : ctx->layout.view.h;
+    ctx->camera.pan(io.MouseDelta.x, io.MouseDelta.y, h);
+    ctx->follow = false;
+  } else if (io.MouseDown[0] && !io.KeyShift) {
+    ctx->camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
+  }
+  if (io.MouseWheel != 0.0f) ctx->camera.zoom(io.MouseWheel);
+}
+
+void followBodies(ViewerContext* ctx, const runtime::Snapshot& s) {
+  if (!ctx->follow || ctx->selected >= static_cast<int>(s.bodies.size())) return;
+  const auto sel = static_cast<std::size_t>(ctx->selected);
+  OrbitCamera& camera = ctx->camera;
+  const glm::vec3 own(static_cast<float>(s.bodies[sel].diagnostics.com.x()),
+                      static_cast<float>(s.bodies[sel].diagnostics.com.y()),
+                      static_cast<float>(s.bodies[sel].diagnostics.com.z()));
+  if (!ctx->panes(s).empty()) {
+    camera.target = own;  // each pane follows its own body
+    return;
+  }
+  // Every body (and the ghosts, when shown and asked for) in view, around their common
+  // centre, as long as that keeps the selected body at least 1/25 of the view across;
+  // beyond that (a vacuum ghost metres away, bodies that drifted apart) the camera follows
+  // the selected body alone rather than shrinking it to a few pixels.
+  const bool ghosts = ctx->frameGhost && ctx->render.ghosts && !s.ghostBodies.empty();
+  const Bounds group = bodyBounds(s, ghosts);
+  const float radius = std::max(static_cast<float>(s.bodies[sel].radius), 1e-4f);
+  if ((s.bodies.size() > 1 || ghosts) && group.radius <= 25.0f * radius) {
+    camera.distance =
+        std::max(camera.distance, camera.fitDistance(1.1f * group.radius, ctx->viewAspect()));
+    camera.target = group.center;
+    return;
+  }
+  camera.target = own;
 }
 
 void renderView(Renderer& renderer, const ViewerContext& ctx, const std::vector<Pane>& panes,

@@ -28,6 +28,15 @@ void drawPaneLabels(const runtime::Snapshot& s, const std::vector<Pane>& panes);
 void drawViewCues(const runtime::Snapshot& s, const ViewerContext& ctx,
                   const std::vector<Pane>& panes, bool hasFloor);
 
+/// Mouse over the 3D view: orbit (left drag), pan (right or middle drag, Shift + left; stops
+/// following), zoom (wheel). Call only when ImGui does not want the mouse.
+void orbitPanZoom(ViewerContext* ctx);
+
+/// Following (F): the camera looks at the selected body, or at every body (and ghost) when
+/// they fit without shrinking it below 1/25 of the view; a split view's panes follow their
+/// own bodies.
+void followBodies(ViewerContext* ctx, const runtime::Snapshot& s);
+
 /// Draws the scene into the layout's view (or each pane) of the bound window framebuffer.
 void renderView(Renderer& renderer, const ViewerContext& ctx, const std::vector<Pane>& panes,
                 GLFWwindow* window);

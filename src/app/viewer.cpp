@@ -98,8 +98,6 @@ class Viewer {
   void savePanelSets();
   void handleInput(const runtime::Snapshot& s);
   void onKey(KeyAction action, const runtime::Snapshot& s);
-  void handleMouse();
-  void followSelected(const runtime::Snapshot& s);
   /// The teaching panel and overlays (TeachingOverlay), before ImGui::Render.
   void drawTeaching(const runtime::Snapshot& s);
   void render();
@@ -382,7 +380,7 @@ void Viewer::frame(const std::string& reportPath) {
   }
   drawPanels(s);
   handleInput(s);
-  followSelected(s);
+  followBodies(&ctx_, s);
   panes_ = ctx_.panes(s);
   drawPaneLabels(s, panes_);
   drawViewCues(s, ctx_, panes_, renderer_->hasFloor());
@@ -470,7 +468,7 @@ void Viewer::handleInput(const runtime::Snapshot& s) {
   if (!io.WantCaptureKeyboard) {
     for (KeyAction action : pressedKeyActions()) onKey(action, s);
   }
-  if (!io.WantCaptureMouse) handleMouse();
+  if (!io.WantCaptureMouse) orbitPanZoom(&ctx_);
 }
 
 void Viewer::onKey(KeyAction action, const runtime::Snapshot& s) {
@@ -513,44 +511,6 @@ void Viewer::onKey(KeyAction action, const runtime::Snapshot& s) {
       ctx_.showHelp = !ctx_.showHelp;
       break;
   }
-}
-
-void Viewer::handleMouse() {
-  const ImGuiIO& io = ImGui::GetIO();
-  int wh = 0, ww = 0;
-  glfwGetWindowSize(window_.handle(), &ww, &wh);
-  const bool panButton = io.MouseDown[1] || io.MouseDown[2] || (io.MouseDown[0] && io.KeyShift);
-  if (panButton && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
-    ctx_.camera.pan(io.MouseDelta.x, io.MouseDelta.y, static_cast<float>(wh));
-    ctx_.follow = false;
-  } else if (io.MouseDown[0] && !io.KeyShift) {
-    ctx_.camera.orbit(io.MouseDelta.x, io.MouseDelta.y);
-  }
-  if (io.MouseWheel != 0.0f) ctx_.camera.zoom(io.MouseWheel);
-}
-
-void Viewer::followSelected(const runtime::Snapshot& s) {
-  if (!ctx_.follow || ctx_.selected >= static_cast<int>(s.bodies.size())) return;
-  const auto sel = static_cast<std::size_t>(ctx_.selected);
-  OrbitCamera& camera = ctx_.camera;
-  if (!ctx_.panes(s).empty()) {
-    camera.target = toGlm(s.bodies[sel].diagnostics.com);  // each pane follows its own body
-    return;
-  }
-  const float aspect = ctx_.viewAspect();
-  // Every body (and the ghosts, when shown and asked for) in view, around their common
-  // centre, as long as that keeps the selected body at least 1/25 of the view across;
-  // beyond that (a vacuum ghost metres away, bodies that drifted apart) the camera follows
-  // the selected body alone rather than shrinking it to a few pixels.
-  const bool ghosts = ctx_.frameGhost && ctx_.render.ghosts && !s.ghostBodies.empty();
-  const Bounds group = bodyBounds(s, ghosts);
-  const float own = std::max(static_cast<float>(s.bodies[sel].radius), 1e-4f);
-  if ((s.bodies.size() > 1 || ghosts) && group.radius <= 25.0f * own) {
-    camera.distance = std::max(camera.distance, camera.fitDistance(1.1f * group.radius, aspect));
-    camera.target = group.center;
-    return;
-  }
-  camera.target = toGlm(s.bodies[sel].diagnostics.com);
 }
 
 void Viewer::drawTeaching(const runtime::Snapshot& s) {

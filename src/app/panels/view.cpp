@@ -40,12 +40,12 @@ void ViewPanel::updateTrails(ViewerContext& ctx, const runtime::Snapshot& s) {
   trails_.resize(s.bodies.size());
   for (int i = 0; i < h.numBodies() && i < static_cast<int>(trails_.size()); ++i) {
     const auto k = static_cast<std::size_t>(i);
-    buildTrail(h.body(i), s.bodies[k], s, trailSeconds_, &trails_[k]);
+    buildTrail(h.body(i), s.bodies[k], s, ctx.render.trailSeconds, &trails_[k]);
   }
   ghostTrails_.resize(s.ghostBodies.size());
   for (int i = 0; i < h.numGhostBodies() && i < static_cast<int>(ghostTrails_.size()); ++i) {
     const auto k = static_cast<std::size_t>(i);
-    buildTrail(h.ghostBody(i), s.ghostBodies[k], s, trailSeconds_, &ghostTrails_[k]);
+    buildTrail(h.ghostBody(i), s.ghostBodies[k], s, ctx.render.trailSeconds, &ghostTrails_[k]);
   }
   ctx.renderer->setTrails(trails_, ghostTrails_);
 }
@@ -71,10 +71,10 @@ void ViewPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
   wrappedTooltip(
       "Multisampled edges (the window's --msaa samples). Off: faster on software rendering "
       "(a laptop without a GPU, a projector PC), jagged edges.");
-  auto trail = static_cast<float>(trailSeconds_);
+  auto trail = static_cast<float>(ctx.render.trailSeconds);
   if (ImGui::SliderFloat("trail length", &trail, 0.5f, 60.0f, "%.1f s",
                          ImGuiSliderFlags_Logarithmic)) {
-    trailSeconds_ = trail;
+    ctx.render.trailSeconds = trail;
   }
   float scale = ctx.window->uiScale();
   ImGui::SliderFloat("UI scale", &scale, 0.75f, 3.0f, "%.2f");

@@ -20,7 +20,6 @@ class ViewPanel {
 
  private:
   int* shotSize_;
-  double trailSeconds_ = 10.0;
   std::vector<Trail> trails_;
   std::vector<Trail> ghostTrails_;
 };

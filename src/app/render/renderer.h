@@ -18,12 +18,13 @@
 namespace samara::app {
 
 struct RenderSettings {
-  bool shadows = true;  ///< key-light shadow map
-  bool grid = true;     ///< ground grid
-  bool water = true;    ///< water surface (when the scene has water)
-  bool trails = true;   ///< centre-of-mass trails
-  bool ghosts = true;   ///< ghost bodies (when the snapshot has a ghost run)
-  int selected = -1;    ///< highlighted body (-1 = none)
+  bool shadows = true;         ///< key-light shadow map
+  bool grid = true;            ///< ground grid
+  bool water = true;           ///< water surface (when the scene has water)
+  bool trails = true;          ///< centre-of-mass trails
+  double trailSeconds = 10.0;  ///< trail length (simulated s); whole seconds are ticked
+  bool ghosts = true;          ///< ghost bodies (when the snapshot has a ghost run)
+  int selected = -1;           ///< highlighted body (-1 = none)
 };
 
 /// A trail: COM positions (world, m), oldest first.
