@@ -154,6 +154,32 @@ std::vector<std::pair<float, int>> runLegendPlaces(const std::vector<PlotSeries>
   return places;
 }
 
+/// The runs' legend from `origin`, wrapped in `width`: a line sample in each run's colour
+/// (dashed for a ghost) and its label. Returns the rows used.
+int runLegendRows(ImDrawList* dl, const std::vector<PlotSeries>& runs, ImVec2 origin, float width,
+                  std::vector<ImVec2>* dash) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float lineH = ImGui::GetTextLineHeight();
+  int rows = 0;
+  const std::vector<std::pair<float, int>> places = runLegendPlaces(runs, width, &rows);
+  const float sample = lineH * 1.6f;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const PlotSeries& r = runs[i];
+    const float rx = origin.x + places[i].first;
+    const float ry = origin.y + static_cast<float>(places[i].second) * (lineH + 2.0f);
+    const float y = ry + lineH * 0.5f;
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text, r.ghost ? 0.75f : 1.0f);
+    const ImU32 c = r.color != 0 ? (r.ghost ? ghostColor(r.color) : r.color) : text;
+    if (r.ghost) {
+      dashedPolyline(dl, {ImVec2(rx, y), ImVec2(rx + sample, y)}, c, 2.0f, 4.0f, 3.0f, dash);
+    } else {
+      dl->AddLine(ImVec2(rx, y), ImVec2(rx + sample, y), c, 2.5f);
+    }
+    dl->AddText(ImVec2(rx + sample + style.ItemInnerSpacing.x, ry), text, r.label.c_str());
+  }
+  return rows;
+}
+
 }  // namespace
 
 float PlotWidget::headerHeight(const std::vector<PlotSeries>& runs, float width) const {
@@ -209,25 +235,9 @@ void PlotWidget::drawLegends(const std::vector<PlotSeries>& runs, ImVec2 origin,
     }
   }
   if (runs.size() <= 1) return;
-  // Several runs: legend rows name them (solid = a main run, dashed = a ghost; a body's own
-  // colour when the runs are bodies).
-  int rows = 0;
-  const std::vector<std::pair<float, int>> places = runLegendPlaces(runs, width, &rows);
-  const float sample = lineH * 1.6f;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    const PlotSeries& r = runs[i];
-    const float rx = origin.x + places[i].first;
-    const float ry = origin.y + static_cast<float>(places[i].second + 1) * (lineH + 2.0f);
-    const float y = ry + lineH * 0.5f;
-    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text, r.ghost ? 0.75f : 1.0f);
-    const ImU32 c = r.color != 0 ? (r.ghost ? ghostColor(r.color) : r.color) : text;
-    if (r.ghost) {
-      dashedPolyline(dl, {ImVec2(rx, y), ImVec2(rx + sample, y)}, c, 2.0f, 4.0f, 3.0f, &dash_);
-    } else {
-      dl->AddLine(ImVec2(rx, y), ImVec2(rx + sample, y), c, 2.5f);
-    }
-    dl->AddText(ImVec2(rx + sample + style.ItemInnerSpacing.x, ry), text, r.label.c_str());
-  }
+  // Several runs: legend rows under the title's (solid = a main run, dashed = a ghost; a
+  // body's own colour when the runs are bodies).
+  runLegendRows(dl, runs, ImVec2(origin.x, origin.y + lineH + 2.0f), width, &dash_);
 }
 
 std::vector<PlotWidget::Range> PlotWidget::visibleRanges(const std::vector<PlotSeries>& runs,
@@ -353,30 +363,11 @@ ImU32 PlotWidget::lineColor(const PlotLine& l, const PlotSeries& run) {
 
 void drawRunLegend(const std::vector<PlotSeries>& runs) {
   if (runs.size() <= 1) return;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float lineH = ImGui::GetTextLineHeight();
   const float width = ImGui::GetContentRegionAvail().x;
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  int rows = 0;
-  const std::vector<std::pair<float, int>> places = runLegendPlaces(runs, width, &rows);
-  const float sample = lineH * 1.6f;
   std::vector<ImVec2> dash;
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    const PlotSeries& r = runs[i];
-    const float rx = origin.x + places[i].first;
-    const float ry = origin.y + static_cast<float>(places[i].second) * (lineH + 2.0f);
-    const float y = ry + lineH * 0.5f;
-    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text, r.ghost ? 0.75f : 1.0f);
-    const ImU32 c = r.color != 0 ? (r.ghost ? ghostColor(r.color) : r.color) : text;
-    if (r.ghost) {
-      dashedPolyline(dl, {ImVec2(rx, y), ImVec2(rx + sample, y)}, c, 2.0f, 4.0f, 3.0f, &dash);
-    } else {
-      dl->AddLine(ImVec2(rx, y), ImVec2(rx + sample, y), c, 2.5f);
-    }
-    dl->AddText(ImVec2(rx + sample + style.ItemInnerSpacing.x, ry), text, r.label.c_str());
-  }
-  ImGui::Dummy(ImVec2(width, static_cast<float>(rows) * (lineH + 2.0f)));
+  const int rows =
+      runLegendRows(ImGui::GetWindowDrawList(), runs, ImGui::GetCursorScreenPos(), width, &dash);
+  ImGui::Dummy(ImVec2(width, static_cast<float>(rows) * (ImGui::GetTextLineHeight() + 2.0f)));
 }
 
 void PlotWidget::drawHover(const std::vector<PlotSeries>& runs, const PlotView& view,
