@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <glm/glm.hpp>
 
+#include "app/render/glm_eigen.h"
+
 namespace samara::app {
 
 void Notice::show(const std::string& text, double seconds) {
@@ -26,9 +28,7 @@ Bounds bodyBounds(const runtime::Snapshot& s, bool ghosts) {
   if (s.bodies.empty()) return Bounds{glm::vec3(0.0f, 1.0f, 0.0f), 0.0f};
   glm::vec3 lo(1e30f), hi(-1e30f);
   auto add = [&](const runtime::BodySnapshot& b) {
-    const glm::vec3 c(static_cast<float>(b.diagnostics.com.x()),
-                      static_cast<float>(b.diagnostics.com.y()),
-                      static_cast<float>(b.diagnostics.com.z()));
+    const glm::vec3 c = toGlm(b.diagnostics.com);
     const float r = static_cast<float>(b.radius);
     lo = glm::min(lo, c - glm::vec3(r));
     hi = glm::max(hi, c + glm::vec3(r));
@@ -49,12 +49,6 @@ std::size_t paneCount(const ViewerContext& ctx, const runtime::Snapshot& s) {
   if (n >= 2 && n <= 4) return n;
   if (n == 1 && ctx.render.ghosts && s.ghostBodies.size() == 1) return 2;
   return 0;
-}
-
-glm::vec3 comOf(const runtime::BodySnapshot& b) {
-  return glm::vec3(static_cast<float>(b.diagnostics.com.x()),
-                   static_cast<float>(b.diagnostics.com.y()),
-                   static_cast<float>(b.diagnostics.com.z()));
 }
 
 }  // namespace
@@ -80,7 +74,7 @@ std::vector<Pane> ViewerContext::panes(const runtime::Snapshot& s) const {
     p.body = ghost ? 0 : static_cast<int>(i);
     p.ghost = ghost;
     const runtime::BodySnapshot& b = ghost ? s.ghostBodies[0] : s.bodies[i];
-    p.target = comOf(b);
+    p.target = toGlm(b.diagnostics.com);
     p.zoom = std::clamp(static_cast<float>(b.radius) / largest, 0.2f, 1.0f);
     out.push_back(p);
   }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 
+#include "app/render/glm_eigen.h"
 #include "app/widgets/ticks.h"
 #include "app/widgets/widgets.h"
 
@@ -237,9 +238,7 @@ void followBodies(ViewerContext* ctx, const runtime::Snapshot& s) {
   if (!ctx->follow || ctx->selected >= static_cast<int>(s.bodies.size())) return;
   const auto sel = static_cast<std::size_t>(ctx->selected);
   OrbitCamera& camera = ctx->camera;
-  const glm::vec3 own(static_cast<float>(s.bodies[sel].diagnostics.com.x()),
-                      static_cast<float>(s.bodies[sel].diagnostics.com.y()),
-                      static_cast<float>(s.bodies[sel].diagnostics.com.z()));
+  const glm::vec3 own = toGlm(s.bodies[sel].diagnostics.com);
   if (!ctx->panes(s).empty()) {
     camera.target = own;  // each pane follows its own body
     return;
