@@ -455,7 +455,7 @@ void Viewer::drawControls(const runtime::Snapshot& s, const Rect& room) {
   body_.draw(ctx_, s);
   compare_.draw(ctx_, s);
   scene_.draw(ctx_, s);
-  export_.draw(s);
+  export_.draw(ctx_, s);
   view_.draw(ctx_, s);
   ImGui::PopItemWidth();
   ImGui::Separator();

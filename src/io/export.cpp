@@ -13,6 +13,7 @@
 #include <system_error>
 #include <utility>
 
+#include "geometry/topology.h"
 #include "io/error.h"
 
 namespace samara::io {
@@ -102,9 +103,111 @@ std::vector<ExportBody> exportBodies(const core::World& world) {
   std::vector<ExportBody> bodies;
   for (int i = 0; i < world.numBodies(); ++i) {
     const core::BodyDef& def = world.bodyDef(i);
-    bodies.push_back({def.name, def.mesh.F, def.animation != nullptr});
+    const double radius = def.mesh.V.rows() > 0 ? def.mesh.V.rowwise().norm().maxCoeff() : 0.0;
+    const bool sheet = geometry::buildTopology(def.mesh).numBoundaryEdges > 0;
+    bodies.push_back({def.name, def.mesh.F, def.animation != nullptr, radius, sheet});
   }
   return bodies;
+}
+
+PoseSample interpolatePose(const PoseSample& a, const PoseSample& b, double t) {
+  const double span = b.time - a.time;
+  if (!(span > 0.0) || t <= a.time) return a;
+  if (t >= b.time) return b;
+  const double s = (t - a.time) / span;
+  const Vec3 ca = a.pose.q.conjugate() * Vec3(a.com - a.pose.b);  // body-frame COM
+  const Vec3 cb = b.pose.q.conjugate() * Vec3(b.com - b.pose.b);
+  PoseSample p;
+  p.time = t;
+  p.com = (1.0 - s) * a.com + s * b.com;
+  p.pose.q = a.pose.q.slerp(s, b.pose.q).normalized();
+  p.pose.b = p.com - p.pose.q * Vec3((1.0 - s) * ca + s * cb);
+  return p;
+}
+
+// --- keys between frames -----------------------------------------------------------------------
+
+namespace {
+
+/// Angle of the rotation between two unit quaternions, rad (0 … π).
+double turn(const Quat& a, const Quat& b) {
+  return 2.0 * std::acos(std::min(1.0, std::abs(a.coeffs().dot(b.coeffs()))));
+}
+
+}  // namespace
+
+bool KeyReducer::spans(const PoseSample& from, const PoseSample& to) const {
+  if (turn(from.pose.q, to.pose.q) > tol_.maxTurn) return false;
+  const Quat qb =
+      from.pose.q.coeffs().dot(to.pose.q.coeffs()) < 0.0 ? Quat(-to.pose.q.coeffs()) : to.pose.q;
+  const double span = to.time - from.time;
+  for (const PoseSample& p : pending_) {
+    const double s = span > 0.0 ? (p.time - from.time) / span : 0.0;
+    const Vec3 b = (1.0 - s) * from.pose.b + s * to.pose.b;
+    if ((b - p.pose.b).norm() > tol_.distance) return false;
+    const Quat slerp = from.pose.q.slerp(s, qb);
+    const Quat nlerp(
+        Eigen::Vector4d((1.0 - s) * from.pose.q.coeffs() + s * qb.coeffs()).normalized());
+    if (turn(slerp, p.pose.q) > tol_.angle || turn(nlerp, p.pose.q) > tol_.angle) return false;
+  }
+  return true;
+}
+
+void KeyReducer::add(const PoseSample& s, bool key) {
+  if (keys_.empty()) {
+    keys_.push_back(s);
+    return;
+  }
+  if (!spans(keys_.back(), s)) {
+    // The last pending sample becomes a key (the segment up to it was checked when it came).
+    if (!pending_.empty()) {
+      keys_.push_back(pending_.back());
+      pending_.clear();
+    }
+  }
+  if (key) {
+    keys_.push_back(s);
+    pending_.clear();
+  } else {
+    pending_.push_back(s);
+  }
+}
+
+std::vector<PoseSample> KeyReducer::keys() const {
+  std::vector<PoseSample> k = keys_;
+  if (!pending_.empty()) k.push_back(pending_.back());
+  return k;
+}
+
+Vec3 defaultViewDirection() {
+  // The viewer's OrbitCamera::frame: yaw 0.6 rad, pitch 0.55 rad; the eye is at
+  // (cos p sin y, sin p, cos p cos y) from the target.
+  const double yaw = 0.6, pitch = 0.55;
+  return -Vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
+}
+
+ExportSettings::Camera frameCamera(const std::vector<Vec3>& points, double margin,
+                                   const Vec3& direction, double yfov, double aspect) {
+  ExportSettings::Camera c;
+  c.yfov = yfov;
+  c.aspect = aspect;
+  Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();
+  if (!points.empty()) {
+    lo = hi = points.front();
+    for (const Vec3& p : points) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+  }
+  c.target = 0.5 * (lo + hi);
+  const double r = 0.5 * (hi - lo).norm() + std::max(margin, 1e-3);
+  // The sphere fits the narrower of the two fields of view.
+  const double half = std::min(0.5 * yfov, std::atan(aspect * std::tan(0.5 * yfov)));
+  const double distance = r / std::sin(half);
+  const Vec3 d =
+      direction.norm() > 0.0 ? Vec3(direction.normalized()) : Vec3(0, -0.3, -1).normalized();
+  c.eye = c.target - distance * d;
+  return c;
 }
 
 Frame captureFrame(const core::World& world, long long k, double fps,
@@ -117,7 +220,8 @@ Frame captureFrame(const core::World& world, long long k, double fps,
   for (int i = 0; i < world.numBodies(); ++i) {
     BodyFrame& b = f.bodies[static_cast<std::size_t>(i)];
     b.diagnostics = world.diagnostics(i);
-    b.pose = world.state(i).g;
+    b.pose = b.stepPose = world.state(i).g;
+    b.com = b.diagnostics.com;
     if (withVertices(i)) b.worldVertices = world.worldVertices(i);
   }
   return f;
@@ -140,28 +244,39 @@ std::vector<std::string> exportPaths(const ExportSettings& settings,
     case ExportFormat::kObj: {
       const std::string prefix =
           dir ? joinPath(out, fileSafe(settings.sceneName)) : withoutExtension(out, ".obj");
-      const long long n = settings.plan.numFrames();
-      const std::size_t width = std::max<std::size_t>(4, std::to_string(n - 1).size());
+      const FramePlan& plan = settings.plan;
+      const long long n = plan.numFrames();
+      const std::size_t width =
+          std::max<std::size_t>(4, std::to_string(plan.frameNumber(n - 1)).size());
       std::vector<std::string> paths;
       paths.reserve(static_cast<std::size_t>(n));
       for (long long k = 0; k < n; ++k) {
-        std::string digits = std::to_string(k);
-        digits.insert(0, width - std::min(digits.size(), width), '0');
+        std::string digits = std::to_string(plan.frameNumber(k));
+        digits.insert(digits[0] == '-' ? 1 : 0, width - std::min(digits.size(), width), '0');
         paths.push_back(prefix + "_" + digits + ".obj");
       }
       return paths;
     }
     case ExportFormat::kChan:
     case ExportFormat::kPc2: {
-      const std::string ext = settings.format == ExportFormat::kChan ? ".chan" : ".pc2";
-      const std::string prefix = dir ? std::string() : withoutExtension(out, ext) + "_";
-      std::vector<std::string> paths;
+      const bool chan = settings.format == ExportFormat::kChan;
+      const std::string ext = chan ? ".chan" : ".pc2";
+      const std::string stem = withoutExtension(out, ext);
+      const std::string prefix = dir ? std::string() : stem + "_";
+      std::vector<std::string> names;
       std::set<std::string> used;
       for (std::size_t i = 0; i < bodies.size(); ++i) {
         std::string name = fileSafe(bodies[i].name);
         if (used.count(name) != 0) name += "_" + std::to_string(i);
         used.insert(name);
-        paths.push_back(dir ? joinPath(out, name + ext) : prefix + name + ext);
+        names.push_back(dir ? joinPath(out, name) : prefix + name);
+      }
+      std::vector<std::string> paths;
+      for (const std::string& n : names) paths.push_back(n + ext);
+      if (chan) {
+        for (const std::string& n : names) paths.push_back(n + ".obj");
+        paths.push_back(dir ? joinPath(out, fileSafe(settings.sceneName) + "_chan.json")
+                            : stem + "_chan.json");
       }
       return paths;
     }
@@ -261,23 +376,89 @@ void ExportPlan::checkOutputs() const { checkOutputPaths(exportPaths(settings, b
 
 namespace {
 
-/// Adds every frame whose step (plan.frameStep, the last frames at the last step) has come.
+/// What the sampler keeps of one step for the frames after it.
+struct StepSnapshot {
+  double time = 0.0;
+  std::vector<PoseSample> poses;
+  std::vector<core::BodyDiagnostics> diagnostics;
+};
+
+StepSnapshot snapshot(const core::World& world) {
+  StepSnapshot s;
+  s.time = world.time();
+  for (int i = 0; i < world.numBodies(); ++i) {
+    core::BodyDiagnostics d = world.diagnostics(i);
+    s.poses.push_back({s.time, world.state(i).g, d.com});
+    s.diagnostics.push_back(std::move(d));
+  }
+  return s;
+}
+
+/// Adds every frame once the step after its time has come (its pose interpolated between
+/// the steps around it, its row from the nearest step) and every other step's poses.
 class FrameSampler final : public RunObserver {
  public:
   FrameSampler(const FramePlan& plan, long long steps, MotionExporter* exporter)
       : plan_(plan), steps_(steps), frames_(plan.numFrames()), exporter_(exporter) {}
-  void start(const core::World& world) override { addUpTo(world, 0); }
+  void start(const core::World& world) override {
+    previous_ = snapshot(world);
+    addFramesUpTo(world, previous_, previous_, 0);
+  }
   void step(const core::World& world, long long k, const core::StepReport&) override {
-    addUpTo(world, k);
+    StepSnapshot current = snapshot(world);
+    addFramesUpTo(world, previous_, current, k);
+    if (added_ < frames_ && current.time != lastFrameTime_) {
+      // Not at a frame's time: a candidate key between frames.
+      exporter_->addStep({current.time, current.poses});
+    }
+    previous_ = std::move(current);
+  }
+  /// The frames left after the last step (their times past it by round-off): at that step.
+  void finish(const core::World& world) {
+    addFramesUpTo(world, previous_, previous_, steps_, /*all=*/true);
   }
   [[nodiscard]] long long added() const { return added_; }
 
  private:
-  void addUpTo(const core::World& world, long long step) {
-    while (added_ < frames_ && std::min(plan_.frameStep(added_), steps_) <= step) {
-      exporter_->addFrame(world, added_, plan_.fps);
+  double frameTime(long long k) const { return plan_.frameTime(k); }
+
+  /// The frames at times up to b.time (every remaining one when `all`), between the steps
+  /// a and b (b is step `step`).
+  void addFramesUpTo(const core::World& world, const StepSnapshot& a, const StepSnapshot& b,
+                     long long step, bool all = false) {
+    while (added_ < frames_) {
+      double t = frameTime(added_);
+      // A frame within round-off of a step is on it (k/fps and the accumulated step times
+      // differ in the last bits).
+      if (std::abs(t - b.time) <= 1e-9 * std::max(1.0, std::abs(t))) t = b.time;
+      if (t > b.time && !all) break;
+      const long long nearest = std::min(plan_.frameStep(added_), steps_);
+      lastFrameTime_ = std::min(t, b.time);
+      exporter_->addFrame(frameAt(world, a, b, added_, lastFrameTime_, nearest < step));
       ++added_;
     }
+  }
+
+  Frame frameAt(const core::World& world, const StepSnapshot& a, const StepSnapshot& b, long long k,
+                double t, bool nearestIsA) {
+    Frame f;
+    f.index = k;
+    f.time = plan_.frameTime(k);
+    const StepSnapshot& near = nearestIsA ? a : b;
+    f.stepTime = near.time;
+    f.bodies.resize(b.poses.size());
+    for (std::size_t i = 0; i < b.poses.size(); ++i) {
+      BodyFrame& bf = f.bodies[i];
+      const PoseSample p = interpolatePose(a.poses[i], b.poses[i], t);
+      bf.diagnostics = near.diagnostics[i];
+      bf.stepPose = near.poses[i].pose;
+      bf.pose = p.pose;
+      bf.com = p.com;
+      if (exporter_->needsVertices(static_cast<int>(i), k)) {
+        bf.worldVertices = world.worldVerticesAt(static_cast<int>(i), p.pose, t);
+      }
+    }
+    return f;
   }
 
   FramePlan plan_;
@@ -285,6 +466,8 @@ class FrameSampler final : public RunObserver {
   long long frames_;
   MotionExporter* exporter_;
   long long added_ = 0;
+  double lastFrameTime_ = -1.0;
+  StepSnapshot previous_;
 };
 
 }  // namespace
@@ -300,6 +483,7 @@ ExportOutcome runExport(core::World* world, const FramePlan& plan, MotionExporte
   std::vector<RunObserver*> observers{&frames, &progress};
   observers.insert(observers.end(), control.observers.begin(), control.observers.end());
   const RunOutcome run = runSteps(*world, outcome.steps, observers, control.cancel);
+  if (run.status == RunStatus::kDone) frames.finish(*world);
   outcome.frames = frames.added();
   if (run.status == RunStatus::kFailed) {
     outcome.status = ExportStatus::kFailed;

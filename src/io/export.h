@@ -5,11 +5,17 @@
 // OutputFiles sink, so a run can stage every file as a temporary and rename them together
 // at the end (StagedFiles), or keep them in memory (MemoryFiles, tests).
 //
-// Frames: frame k (k = 0 … K, K = ⌊duration·fps⌋ up to round-off) is at the nominal time
-// k/fps and holds the state of the step nearest to it, step round(k/(fps·h)) (ties go to
-// the later step); with 1/fps a multiple of h every frame falls exactly on a step.
+// Frames: frame k (k = 0 … K, K = ⌊duration·fps⌋ up to round-off) is at the time k/fps
+// exactly: its pose is interpolated between the two steps around that time (the centre of
+// mass on a straight line, the rotation on the shortest arc; interpolatePose) and an
+// animated body's shape is evaluated at that time. Its CSV row is the `samara run` row of
+// the nearest step, round(k/(fps·h)) (ties go to the later step). Between frames the glb
+// and .chan writers add keys from the simulation's own steps wherever a body turns fast
+// (KeyReducer), so that no player interpolates a fast spin the short way round. Frames are
+// numbered from FramePlan::firstFrame (default 1) in file names and sidecars.
 // World frame: Y-up (samara's world), metres, seconds.
 #include <atomic>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <memory>
@@ -44,11 +50,12 @@ const char* exportFormatName(ExportFormat format);
 /// `frame,ox,oy,oz` (the frame index k and the world position of the body origin, m).
 extern const char* const kExportCsvHeader;
 
-/// Which step each frame is taken from.
+/// The frames of an export and the steps around them.
 struct FramePlan {
-  double fps = 30.0;      ///< frames per second, > 0; default 30
-  double duration = 0.0;  ///< s, ≥ 0: frames at 0, 1/fps, … ≤ duration
-  double dt = 0.005;      ///< the simulation step h, s, > 0
+  double fps = 24.0;         ///< frames per second, > 0; default 24 (film and animation)
+  double duration = 0.0;     ///< s, ≥ 0: frames at 0, 1/fps, … ≤ duration
+  double dt = 0.005;         ///< the simulation step h, s, > 0
+  long long firstFrame = 1;  ///< the number of frame 0 in file names and sidecars; default 1
 
   /// K + 1: the frames 0 … K with K = ⌊duration·fps⌋ (a product within 1e-9 of an integer
   /// counts as that integer).
@@ -57,6 +64,53 @@ struct FramePlan {
   double frameTime(long long k) const { return static_cast<double>(k) / fps; }
   /// The step nearest to frameTime(k): round(k / (fps·h)), ties to the later step.
   long long frameStep(long long k) const;
+  /// The number a user sees for frame k: firstFrame + k.
+  long long frameNumber(long long k) const { return firstFrame + k; }
+};
+
+/// A body's placement at one instant: its pose and its centre of mass.
+struct PoseSample {
+  double time = 0.0;        ///< s
+  core::Pose pose;          ///< body origin b (world, m) and q (body → world)
+  Vec3 com = Vec3::Zero();  ///< world centre of mass, m
+};
+
+/// The placement at time t between two samples (a.time ≤ t ≤ b.time; clamped): the centre of
+/// mass on the straight line, the rotation on the shortest arc (slerp), the body-frame centre
+/// of mass linearly (a shape-changing body), and the origin where these put it. Returns a or
+/// b exactly at their own times.
+PoseSample interpolatePose(const PoseSample& a, const PoseSample& b, double t);
+
+/// The poses of every body after one step that is not at a frame's time (sub-frame keys).
+struct StepPoses {
+  double time = 0.0;               ///< the step's time, s
+  std::vector<PoseSample> bodies;  ///< one per body
+};
+
+/// Chooses animation keys from a body's dense samples (every step and every frame): a sample
+/// becomes a key when leaving it out would let the interpolation between the keys around it
+/// (translation linear, rotation slerp, and also component-wise linear + normalise as
+/// Blender's f-curves do) miss an intermediate sample by more than the angle or distance
+/// tolerance, or would let the body turn more than maxTurn between consecutive keys. Frames
+/// are always keys. Streaming: memory is the samples since the last key.
+class KeyReducer {
+ public:
+  struct Tolerance {
+    double angle = 0.25 * M_PI / 180.0;  ///< rad; default 0.25°
+    double distance = 1e-5;  ///< m (at least; the glb uses the angle at the body's edge)
+    double maxTurn = 30.0 * M_PI / 180.0;  ///< rad between consecutive keys; default 30°
+  };
+  explicit KeyReducer(Tolerance tolerance) : tol_(tolerance) {}
+  /// Samples in increasing time; `key` forces a key (a frame).
+  void add(const PoseSample& s, bool key);
+  /// The keys so far, the last pending sample included (call after the last add).
+  std::vector<PoseSample> keys() const;
+
+ private:
+  bool spans(const PoseSample& from, const PoseSample& to) const;
+  Tolerance tol_;
+  std::vector<PoseSample> keys_;
+  std::vector<PoseSample> pending_;  ///< samples after the last key, in order
 };
 
 /// What the writers know of a body besides its motion.
@@ -64,26 +118,31 @@ struct ExportBody {
   std::string name;            ///< the body's name in the scene
   geometry::FaceMatrix faces;  ///< triangles (vertex indices), as in the scene's mesh
   bool deforming = false;      ///< shape-changing (BodyDef::animation set)
+  double radius = 0.0;         ///< largest distance of a vertex from the body origin, m
+  bool sheet = false;          ///< an open surface (a leaf, a card): drawn double-sided
 };
 
 /// One body at one frame.
 struct BodyFrame {
-  core::BodyDiagnostics diagnostics;     ///< the `samara run` CSV columns (COM, q, …)
-  core::Pose pose;                       ///< body origin b (world, m) and q (body → world)
-  geometry::VertexMatrix worldVertices;  ///< n×3, world, m (World::worldVertices)
+  core::BodyDiagnostics diagnostics;     ///< the nearest step's `samara run` columns
+  core::Pose stepPose;                   ///< the nearest step's pose (the CSV's origin)
+  core::Pose pose;                       ///< at the frame's time: origin b (m), q (body → world)
+  Vec3 com = Vec3::Zero();               ///< world centre of mass at the frame's time, m
+  geometry::VertexMatrix worldVertices;  ///< n×3, world, m, at the frame's time
 };
 
 /// One sampled frame.
 struct Frame {
-  long long index = 0;    ///< k
-  double time = 0.0;      ///< nominal time k / fps, s
-  double stepTime = 0.0;  ///< time of the step the state is from (the CSV's t), s
+  long long index = 0;    ///< k (0-based; FramePlan::frameNumber gives the number shown)
+  double time = 0.0;      ///< k / fps, s: the time of the poses and vertices
+  double stepTime = 0.0;  ///< time of the nearest step (the CSV's t), s
   std::vector<BodyFrame> bodies;
 };
 
 /// The bodies of `world` (names, faces, whether they deform).
 std::vector<ExportBody> exportBodies(const core::World& world);
-/// The frame k of `world` in its current state: poses, diagnostics and world vertices.
+/// The frame k of `world` in its current state (a frame on a step): poses, diagnostics and
+/// world vertices.
 Frame captureFrame(const core::World& world, long long k, double fps);
 /// As above, with the world vertices of body i only when withVertices(i).
 Frame captureFrame(const core::World& world, long long k, double fps,
@@ -97,13 +156,41 @@ struct ExportSettings {
   std::string out;
   std::string sceneName = "scene";  ///< names the OBJ frames in a directory and the animation
   FramePlan plan;
+  /// glb: a perspective camera (none: no camera node). Y-up world, metres.
+  struct Camera {
+    Vec3 eye = Vec3(0, 1, 3);
+    Vec3 target = Vec3::Zero();
+    double yfov = 0.8;    ///< vertical field of view, rad
+    double aspect = 1.6;  ///< width / height
+  };
+  /// The camera's view, e.g. the viewer's; without it and with autoCamera, a camera that sees
+  /// every body over the whole run from the viewer's default direction (frameCamera).
+  std::optional<Camera> camera;
+  bool autoCamera = true;
+  KeyReducer::Tolerance keyTolerance;  ///< glb keys between frames
+  /// .chan: rows per frame are the smallest power of two (≤ 64) with which no body turns
+  /// more than this between rows (Houdini interpolates the angles linearly); default 15°.
+  double chanMaxTurn = 15.0 * M_PI / 180.0;
 };
+
+/// The viewer's default view direction (from the eye towards the scene): front-right, 32°
+/// above the horizon.
+Vec3 defaultViewDirection();
+
+/// A camera that sees every body over the whole run: looking along `direction` (world, from
+/// the eye towards the scene) at the centre of the box around `points`, far enough back that
+/// a sphere around the box of radius `margin` more fits the view.
+ExportSettings::Camera frameCamera(const std::vector<Vec3>& points, double margin,
+                                   const Vec3& direction, double yfov, double aspect);
 
 /// The files an export writes, in order:
 ///   glb, csv   OUT
-///   obj        PREFIX_0000.obj, PREFIX_0001.obj, … (at least 4 digits, more when there are
-///              more frames) or DIR/SCENE_0000.obj …
-///   chan, pc2  PREFIX_BODY.chan (.pc2) per body, or DIR/BODY.chan
+///   obj        PREFIX_0001.obj, PREFIX_0002.obj, … (numbered from plan.firstFrame, at least
+///              4 digits, more when needed) or DIR/SCENE_0001.obj …
+///   chan       PREFIX_BODY.chan per body, then PREFIX_BODY.obj per body (its mesh in the
+///              body frame, for the channels to move), then PREFIX_chan.json (rate, frame
+///              range, orders); or DIR/BODY.chan, DIR/BODY.obj, DIR/SCENE_chan.json
+///   pc2        PREFIX_BODY.pc2 per body, or DIR/BODY.pc2
 /// Body and scene names become file names with every character outside [A-Za-z0-9._-]
 /// replaced by '_' ("body" when empty); two bodies with the same file name get "_<index>".
 std::vector<std::string> exportPaths(const ExportSettings& settings,
@@ -126,10 +213,10 @@ class MotionExporter {
   /// Whether frame k needs BodyFrame::worldVertices of body i (OBJ and PC2 always; glb at
   /// frame 0 for the mesh and at every frame for a deforming body's morph targets).
   bool needsVertices(int body, long long frame) const;
+  /// Frames and steps in increasing time.
   void addFrame(const Frame& frame);
-  /// Captures frame k from `world` in its current state (with the vertices it needs) and
-  /// adds it.
-  void addFrame(const core::World& world, long long k, double fps);
+  /// The poses after a step between two frames (glb and chan keys; the others ignore them).
+  void addStep(const StepPoses& step);
   /// Writes the remaining files (all frames must have been added).
   void finish();
 

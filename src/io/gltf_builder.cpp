@@ -131,6 +131,7 @@ int Builder::addMesh(const Mesh& mesh) {
     for (const auto& [name, accessor] : p.attributes) prim.attributes[name] = accessor;
     prim.indices = p.indices;
     for (const Attributes& t : p.targets) prim.targets.emplace_back(t.begin(), t.end());
+    prim.material = p.material;
     gm.primitives.push_back(std::move(prim));
   }
   gm.weights = mesh.weights;
@@ -145,11 +146,53 @@ int Builder::addMesh(const Mesh& mesh) {
   return last(impl_->model.meshes.size());
 }
 
+int Builder::addMaterial(const Material& material) {
+  tinygltf::Material m;
+  m.name = material.name;
+  m.pbrMetallicRoughness.baseColorFactor.assign(material.baseColor.begin(),
+                                                material.baseColor.end());
+  m.pbrMetallicRoughness.metallicFactor = material.metallic;
+  m.pbrMetallicRoughness.roughnessFactor = material.roughness;
+  m.doubleSided = material.doubleSided;
+  impl_->model.materials.push_back(std::move(m));
+  return last(impl_->model.materials.size());
+}
+
+int Builder::addCamera(const std::string& name, double yfov, double aspect, double znear,
+                       double zfar) {
+  tinygltf::Camera c;
+  c.name = name;
+  c.type = "perspective";
+  c.perspective.yfov = yfov;
+  c.perspective.aspectRatio = aspect;
+  c.perspective.znear = znear;
+  c.perspective.zfar = zfar;
+  impl_->model.cameras.push_back(std::move(c));
+  return last(impl_->model.cameras.size());
+}
+
+int Builder::addSunLight(const std::string& name, const std::array<double, 3>& color,
+                         double intensity) {
+  tinygltf::Light l;
+  l.name = name;
+  l.type = "directional";
+  l.color.assign(color.begin(), color.end());
+  l.intensity = intensity;
+  impl_->model.lights.push_back(std::move(l));
+  return last(impl_->model.lights.size());
+}
+
 int Builder::addNode(const Node& node) {
   tinygltf::Node n;
   n.name = node.name;
   n.mesh = node.mesh;
   n.skin = node.skin;
+  n.camera = node.camera;
+  if (node.light >= 0) {
+    tinygltf::Value::Object light;
+    light["light"] = tinygltf::Value(node.light);
+    n.extensions["KHR_lights_punctual"] = tinygltf::Value(std::move(light));
+  }
   if (node.translation) {
     const Vec3& t = *node.translation;
     n.translation = {t.x(), t.y(), t.z()};
@@ -206,11 +249,21 @@ void Builder::addChannel(int animation, int sampler, int node, const std::string
   impl_->model.animations.at(static_cast<std::size_t>(animation)).channels.push_back(c);
 }
 
-int Builder::addScene(const std::string& name, const std::vector<int>& nodes) {
+int Builder::addScene(const std::string& name, const std::vector<int>& nodes,
+                      const std::map<std::string, double>& extras) {
   tinygltf::Model& m = impl_->model;
   tinygltf::Scene scene;
   scene.name = name;
   scene.nodes = nodes;
+  if (!extras.empty()) {
+    tinygltf::Value::Object o;
+    for (const auto& [key, value] : extras) {
+      // Whole numbers (frame numbers, the fps) as JSON integers.
+      const bool whole = value == static_cast<double>(static_cast<int>(value));
+      o[key] = whole ? tinygltf::Value(static_cast<int>(value)) : tinygltf::Value(value);
+    }
+    scene.extras = tinygltf::Value(std::move(o));
+  }
   m.scenes.push_back(std::move(scene));
   if (m.defaultScene < 0) m.defaultScene = 0;
   return last(m.scenes.size());

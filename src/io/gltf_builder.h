@@ -7,6 +7,7 @@
 // animations, scenes), and the same calls give the same bytes. Indices returned by add*()
 // are the glTF indices of what was added. The document has one buffer; every view is
 // 4-byte aligned in it. tinygltf does the serialisation; its types stay out of this header.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -49,6 +50,16 @@ struct Primitive {
   Attributes attributes{};            ///< vertex attributes
   int indices = -1;                   ///< accessor of the indices, −1 = none
   std::vector<Attributes> targets{};  ///< morph targets (e.g. {"POSITION": accessor})
+  int material = -1;                  ///< −1 = none (the default material)
+};
+
+/// A metallic-roughness material.
+struct Material {
+  std::string name{};
+  std::array<double, 4> baseColor{1, 1, 1, 1};  ///< linear RGBA
+  double metallic = 0.0;
+  double roughness = 0.6;
+  bool doubleSided = false;  ///< sheets: both sides lit and drawn
 };
 
 /// A mesh: its primitives, default morph weights and morph target names.
@@ -63,8 +74,10 @@ struct Mesh {
 /// A node; unset TRS properties are not written (identity).
 struct Node {
   std::string name{};
-  int mesh = -1;  ///< −1 = none
-  int skin = -1;  ///< −1 = none
+  int mesh = -1;    ///< −1 = none
+  int skin = -1;    ///< −1 = none
+  int camera = -1;  ///< −1 = none
+  int light = -1;   ///< KHR_lights_punctual light, −1 = none
   std::optional<Vec3> translation{};
   std::optional<Quat> rotation{};  ///< written as x, y, z, w as given (not normalised)
   std::optional<Vec3> scale{};
@@ -112,6 +125,11 @@ class Builder {
   // --- structure ----------------------------------------------------------------------------
 
   int addMesh(const Mesh& mesh);
+  int addMaterial(const Material& material);
+  /// A perspective camera (looks along its node's −Z, Y up).
+  int addCamera(const std::string& name, double yfov, double aspect, double znear, double zfar);
+  /// A directional light (KHR_lights_punctual; shines along its node's −Z), `intensity` in lux.
+  int addSunLight(const std::string& name, const std::array<double, 3>& color, double intensity);
   int addNode(const Node& node);
   /// Makes `child` a child of `parent` (both existing nodes).
   void addChild(int parent, int child);
@@ -123,8 +141,10 @@ class Builder {
   /// A channel of animation `animation`: sampler → node's `path` ("translation",
   /// "rotation", "scale" or "weights").
   void addChannel(int animation, int sampler, int node, const std::string& path);
-  /// A scene with these root nodes; the first scene added is the default scene.
-  int addScene(const std::string& name, const std::vector<int>& nodes);
+  /// A scene with these root nodes and `extras` (numbers by name; none written when empty);
+  /// the first scene added is the default scene.
+  int addScene(const std::string& name, const std::vector<int>& nodes,
+               const std::map<std::string, double>& extras = {});
 
   std::size_t numAccessors() const;
   std::size_t numNodes() const;

@@ -78,6 +78,8 @@ void ExportJob::run() {
     s.plan.fps = settings_.fps;
     s.plan.duration = run.duration;
     s.plan.dt = run.dt;
+    s.plan.firstFrame = settings_.firstFrame;
+    s.camera = settings_.camera;
     const io::ExportPlan plan = io::planExport(run.world, std::move(s));
     if (plan.limit == io::ExportPlan::Limit::kTooManyFrames) {
       throw io::Error(plan.settings.out, "more than " + std::to_string(io::kMaxExportFrames) +

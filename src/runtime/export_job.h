@@ -22,7 +22,10 @@ namespace samara::runtime {
 struct ExportJobSettings {
   io::ExportFormat format = io::ExportFormat::kGlb;  ///< default glb
   std::string out;    ///< file, prefix or directory, as `samara export --out` (io::ExportSettings)
-  double fps = 30.0;  ///< frames per second, > 0; default 30
+  double fps = 24.0;  ///< frames per second, > 0; default 24
+  long long firstFrame = 1;  ///< the first frame's number (io::FramePlan::firstFrame)
+  /// glb: the camera (the viewer's view); none: one that sees every body (io::ExportSettings)
+  std::optional<io::ExportSettings::Camera> camera;
   std::optional<double> duration;  ///< simulated s, ≥ 0; default the scene's sim.duration
 };
 

@@ -217,7 +217,7 @@ TEST_CASE("The tracker gives classifyFall's result at any time, with bounded mem
   CHECK(tracker.result().reason == "no samples");
 }
 
-TEST_CASE("Helicopter-like spin about the vertical is autorotation; a slow yaw is not",
+TEST_CASE("Helicopter-like spin about the vertical is autorotation, a slow yaw is not",
           "[models][pattern]") {
   // A seed coning at 8° while it spins about the vertical at Ω and falls at 1 m/s: the broad
   // normal never tumbles, its tilt changes sign every half turn (a zigzag by tilt alone), but

@@ -110,7 +110,7 @@ TEST_CASE("export csv: the run's rows at the frames' steps, byte for byte", "[cl
       for (std::size_t i = 0; i < 2; ++i) {
         const std::string& row = rows[1 + 2 * k + i];
         CHECK(runPart(row) == runRows.at(1 + 2 * static_cast<std::size_t>(c.steps[k]) + i));
-        CHECK(fields(row).at(25) == std::to_string(k));
+        CHECK(fields(row).at(25) == std::to_string(k + 1));  // frames count from 1
       }
     }
     CHECK(dir.entries().size() == 2);  // ball.json, m.csv: no temporary left
@@ -124,22 +124,35 @@ TEST_CASE("export glb, obj, chan, pc2: the files and their structure", "[cli][ex
     const Result r = cli({"export", scene, "--format", "glb", "--out", dir.file("b.glb"), "--fps",
                           "20", "--duration", "0.5"});
     REQUIRE(r.code == 0);
-    CHECK(r.out ==
-          "glb: 11 frames at 20 fps (t = 0 ... 0.5 s), 2 bodies, " + dir.file("b.glb") + "\n");
+    CHECK_THAT(r.out, Catch::StartsWith("glb: 11 frames at 20 fps (t = 0 ... 0.5 s), 2 bodies, " +
+                                        dir.file("b.glb") + "\n"));
+    // What to import with: the rate and the frames' numbers.
+    CHECK_THAT(r.out, Catch::Contains("frame rate to 20 fps") &&
+                          Catch::Contains("frames 1-11 at 20 fps (t = 0 ... 0.5 s)"));
     const nlohmann::json j = glbJson(readText(dir.file("b.glb")));
-    REQUIRE(j["nodes"].size() == 2);
+    REQUIRE(j["nodes"].size() == 4);  // the bodies, a camera, a sun
     CHECK(j["nodes"][0]["name"] == "ball");
     CHECK(j["nodes"][1]["name"] == "card");
+    CHECK(j["nodes"][2]["name"] == "camera");
+    CHECK(j["nodes"][3]["name"] == "sun");
+    CHECK(j["scenes"][0]["extras"]["fps"] == 20);
+    CHECK(j["scenes"][0]["extras"]["frame_end"] == 11);
+    // --camera none: no camera.
+    REQUIRE(
+        cli({"export", scene, "--format", "glb", "--out", dir.file("c.glb"), "--camera", "none"})
+            .code == 0);
+    CHECK(glbJson(readText(dir.file("c.glb")))["nodes"].size() == 3);
+    fs::remove(dir.file("c.glb"));
     CHECK(j["nodes"][0]["translation"] == nlohmann::json::array({0.0, 1.0, 0.0}));
     REQUIRE(j["animations"].size() == 1);
     const nlohmann::json& anim = j["animations"][0];
     CHECK(anim["channels"].size() == 4);
     for (const nlohmann::json& s : anim["samplers"]) {
       const nlohmann::json& in = j["accessors"][s["input"].get<int>()];
-      CHECK(in["count"] == 11);
-      CHECK(in["min"][0] == 0.0);
-      CHECK(in["max"][0].get<double>() == Approx(0.5).epsilon(1e-7));
-      CHECK(j["accessors"][s["output"].get<int>()]["count"] == 11);
+      CHECK(in["count"] >= 11);  // the frames, and steps where a body turns fast
+      CHECK(in["min"][0].get<double>() == Approx(0.05).epsilon(1e-7));  // frame 1 at 1/fps
+      CHECK(in["max"][0].get<double>() == Approx(0.55).epsilon(1e-7));
+      CHECK(j["accessors"][s["output"].get<int>()]["count"] == in["count"]);
       CHECK(s["interpolation"] == "LINEAR");
     }
     CHECK(dir.entries().size() == 2);
@@ -153,8 +166,8 @@ TEST_CASE("export glb, obj, chan, pc2: the files and their structure", "[cli][ex
       names.push_back(e.path().filename());
     }
     std::sort(names.begin(), names.end());
-    REQUIRE(names.size() == 4);  // 0.1 s at 30 fps: frames 0 … 3
-    CHECK(names.front() == "ball_0000.obj");
+    REQUIRE(names.size() == 3);  // 0.1 s at 24 fps: 3 frames, numbered 1 … 3
+    CHECK(names.front() == "ball_0001.obj");
     CHECK(names.back() == "ball_0003.obj");
     const std::vector<std::string> obj = lines(readText(dir.path() / "frames" / "ball_0003.obj"));
     CHECK(std::count(obj.begin(), obj.end(), "o ball") == 1);
@@ -176,7 +189,9 @@ TEST_CASE("export glb, obj, chan, pc2: the files and their structure", "[cli][ex
     CHECK(points == 9);    // a 2 × 2 plate
     CHECK(samples == 11);  // 0.1 s at 100 fps
     CHECK(pc2.size() == 32 + 12u * 9u * 11u);
-    CHECK(dir.entries().size() == 6);  // ball.json, frames, 2 chan, 2 pc2
+    CHECK(fs::exists(dir.file("take_card.obj")));  // the meshes the channels move
+    CHECK(fs::exists(dir.file("take_chan.json")));
+    CHECK(dir.entries().size() == 9);  // ball.json, frames, 2 chan, 2 obj, json, 2 pc2
   }
 }
 
@@ -202,7 +217,7 @@ TEST_CASE("export is atomic: a failed step or an unwritable output leaves no fil
   // A directory that does not exist.
   Result r = cli({"export", scene, "--format", "obj", "--out", dir.file("no/such/seq")});
   CHECK(r.code == 1);
-  CHECK_THAT(r.err, Catch::Contains("no/such/seq_0000.obj: cannot write here"));
+  CHECK_THAT(r.err, Catch::Contains("no/such/seq_0001.obj: cannot write here"));
   // Checked before the run (a glb is written at the end).
   r = cli({"export", scene, "--format", "glb", "--out", dir.file("no/x.glb")});
   CHECK(r.code == 1);

@@ -83,7 +83,7 @@ TEST_CASE("forces: wind is the same as moving the body the other way", "[cli][fo
   }
 }
 
-TEST_CASE("forces: bad input names the file and line; --out is atomic", "[cli][forces][errors]") {
+TEST_CASE("forces: bad input names the file and line, --out is atomic", "[cli][forces][errors]") {
   TempDir dir;
   const std::string scene = dir.write("s.json", kBallScene);
   Result r = cli({"forces", scene});

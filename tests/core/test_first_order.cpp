@@ -180,7 +180,7 @@ void run(Sim* sim, const ShapeAnimation& anim, double h, int steps, double t0 = 
 
 }  // namespace
 
-TEST_CASE("First order: discrete momentum is the physical momentum; its Jacobian is exact",
+TEST_CASE("First order: discrete momentum is the physical momentum, its Jacobian is exact",
           "[core][first_order]") {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
@@ -590,7 +590,7 @@ TEST_CASE("First order: moving the start moves the result (SE(3) equivariance)",
   }
 }
 
-TEST_CASE("First order: bad input fails cleanly; definitions are validated",
+TEST_CASE("First order: bad input fails cleanly, definitions are validated",
           "[core][first_order]") {
   Sim sim;
   sim.mesh = geometry::makeSphere(0.05, 1);
@@ -623,7 +623,7 @@ TEST_CASE("First order: bad input fails cleanly; definitions are validated",
   CHECK_NOTHROW(validateFirstOrderDef(FirstOrderDef{}, ""));
 }
 
-TEST_CASE("First order: a flow carries the dissipative body along exactly; inertial ignores it",
+TEST_CASE("First order: a flow carries the dissipative body along exactly, inertial ignores it",
           "[core][first_order]") {
   // The three-link swimmer sinks, swims and turns; with a flow w its placement must be the
   // flowless one translated by t w (Galilean invariance of the Rayleigh force −B (v − w)).
@@ -724,7 +724,7 @@ TEST_CASE("First order in the World: a dissipative sphere sinks at its terminal 
   CHECK(f.torque.norm() < 1e-12 * weight.norm() * 0.05);
 }
 
-TEST_CASE("First order in the World: the wind carries a dissipative body; fluid wrench",
+TEST_CASE("First order in the World: the wind carries a dissipative body, fluid wrench",
           "[core][first_order]") {
   FirstOrderDef model;
   model.normalDrag = 40.0;

@@ -260,7 +260,7 @@ TEST_CASE("Flow law: a face at zero relative velocity has a finite force and Jac
   }
 }
 
-TEST_CASE("Flow law: circulation and rotational lift do no work; pressure and friction dissipate",
+TEST_CASE("Flow law: circulation and rotational lift do no work, pressure and friction dissipate",
           "[core][flowlaw]") {
   std::mt19937 rng(41);
   const FlowLawCoefficients none{0.0, 0.0, 0.0};
@@ -526,7 +526,7 @@ std::pair<double, double> pathDifference(const ScaledPath& a, const ScaledPath& 
 
 }  // namespace
 
-TEST_CASE("Flow law: skin friction brings in the Reynolds number; without it a plate scales",
+TEST_CASE("Flow law: skin friction brings in the Reynolds number, without it a plate scales",
           "[core][flowlaw]") {
   // GwtF's pressure law, the added mass and gravity are all homogeneous: a card scaled by λ
   // at fixed I*, in the same fluid, with h ∝ √λ, follows the same path in units of L and

@@ -161,7 +161,7 @@ TEST_CASE("Floor contact brings a dropped box to rest on the floor", "[core][wor
   CHECK(d.com.y() == Approx(0.05 + lowest).margin(2e-3));
 }
 
-TEST_CASE("Determinism: same definition, same bits; copies continue identically", "[core][world]") {
+TEST_CASE("Determinism: same definition, same bits, copies continue identically", "[core][world]") {
   WorldDef def;
   def.fluid.density = 1.225;
   def.fluid.wind = Vec3(0.5, 0, 0.2);

@@ -295,7 +295,7 @@ TEST_CASE("Sinking: a blob sinks at the terminal speed of its own drag, then res
 
 // --- parachute (GwtF Fig. 8) -------------------------------------------------------------------
 
-TEST_CASE("Parachute: terminal velocity from its own drag, tanh approach; vacuum keeps falling",
+TEST_CASE("Parachute: terminal velocity from its own drag, tanh approach, vacuum keeps falling",
           "[gallery][sinking][parachute]") {
   const ag::GalleryScene s = ag::parachuteScene(false, kRes);
   const core::WorldDef& def = s.def;

@@ -114,7 +114,7 @@ TEST_CASE("a mesh sequence holds, ping-pongs, retimes and smooths", "[io][animat
   }
 }
 
-TEST_CASE("a sequence from a list equals the pattern; the body's mesh wins", "[io][animation]") {
+TEST_CASE("a sequence from a list equals the pattern, the body's mesh wins", "[io][animation]") {
   const LoadedAnimation list = load(R"({"type": "sequence", "root_motion": "keep", "fps": 2,
       "files": ["tet_0001.obj", "tet_0002.obj", "tet_0003.obj", "tet_0004.obj"]})");
   const LoadedAnimation pattern = load(tetSequence(""));

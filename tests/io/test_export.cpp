@@ -95,6 +95,7 @@ samara::io::MemoryFiles exportAll(ExportFormat format, const std::string& out, c
   s.out = out;
   s.sceneName = world.definition().name;
   s.plan = plan;
+  s.chanMaxTurn = M_PI;  // a row per frame: the rows are the frames
   samara::io::MemoryFiles files;
   samara::io::MotionExporter exporter(s, samara::io::exportBodies(world), &files);
   for (const Frame& f : baked.frames) exporter.addFrame(f);
@@ -210,7 +211,7 @@ struct CountingObserver final : samara::io::RunObserver {
 
 }  // namespace
 
-TEST_CASE("run driver: observers see t = 0 and every step; cancel stops before a step",
+TEST_CASE("run driver: observers see t = 0 and every step, cancel stops before a step",
           "[io][export]") {
   World world = makeWorld();
   CountingObserver seen;
@@ -270,21 +271,28 @@ TEST_CASE("export file names: prefix, directory, padding, safe body names", "[io
   s.out = "out/seq.obj";
   std::vector<std::string> p = samara::io::exportPaths(s, bodies);
   REQUIRE(p.size() == 31);
-  CHECK(p.front() == "out/seq_0000.obj");
-  CHECK(p.back() == "out/seq_0030.obj");
+  CHECK(p.front() == "out/seq_0001.obj");  // numbered from 1, as Blender and Houdini count
+  CHECK(p.back() == "out/seq_0031.obj");
   s.out = "frames/";
+  CHECK(samara::io::exportPaths(s, bodies).front() == "frames/my_scene_0001.obj");
+  s.plan.firstFrame = 0;
   CHECK(samara::io::exportPaths(s, bodies).front() == "frames/my_scene_0000.obj");
+  s.plan.firstFrame = 1001;  // --first-frame 1001: the digits follow the last number
+  CHECK(samara::io::exportPaths(s, bodies).back() == "frames/my_scene_1031.obj");
   s.out = "out/seq";
   s.plan = FramePlan{100.0, 100.0, 0.01};  // 10001 frames: 5 digits
   p = samara::io::exportPaths(s, bodies);
   CHECK(p.size() == 10001);
-  CHECK(p[7] == "out/seq_00007.obj");
-  CHECK(p.back() == "out/seq_10000.obj");
+  CHECK(p[7] == "out/seq_00008.obj");
+  CHECK(p.back() == "out/seq_10001.obj");
   s.format = ExportFormat::kChan;
   s.out = "out/take.chan";
-  CHECK(samara::io::exportPaths(s, bodies) == std::vector<std::string>{"out/take_leaf_one.chan",
-                                                                       "out/take_leaf_one_1.chan",
-                                                                       "out/take_a_b.chan"});
+  // The channels, each body's mesh in its own frame, the sidecar with rate and range.
+  CHECK(samara::io::exportPaths(s, bodies) ==
+        std::vector<std::string>{"out/take_leaf_one.chan", "out/take_leaf_one_1.chan",
+                                 "out/take_a_b.chan", "out/take_leaf_one.obj",
+                                 "out/take_leaf_one_1.obj", "out/take_a_b.obj",
+                                 "out/take_chan.json"});
   s.format = ExportFormat::kPc2;
   s.out = "cache/";
   CHECK(samara::io::exportPaths(s, bodies) ==
@@ -400,9 +408,37 @@ TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world
   const tinygltf::Model m = parseGlb(bytes, &messages);
   INFO(messages);
   CHECK(m.asset.version == "2.0");
-  REQUIRE(m.nodes.size() == nb);
+  REQUIRE(m.nodes.size() == nb + 2);  // the bodies, a camera that sees them all, a sun
+  CHECK(m.nodes[nb].name == "camera");
+  CHECK(m.nodes[nb + 1].name == "sun");
   REQUIRE(m.scenes.size() == 1);
-  CHECK(m.scenes[0].nodes == std::vector<int>{0, 1, 2});
+  CHECK(m.scenes[0].nodes == std::vector<int>{0, 1, 2, 3, 4});
+  {
+    // The camera sees every body at every frame: each centre of mass within the view's cone.
+    REQUIRE(m.cameras.size() == 1);
+    const tinygltf::Node& c = m.nodes[nb];
+    const Vec3 eye(c.translation[0], c.translation[1], c.translation[2]);
+    const Quat q(c.rotation[3], c.rotation[0], c.rotation[1], c.rotation[2]);
+    const Vec3 forward = q * Vec3(0, 0, -1);
+    const double half = 0.5 * m.cameras[0].perspective.yfov;
+    for (const Frame& f : baked.frames) {
+      for (const BodyFrame& b : f.bodies) {
+        const Vec3 d = (b.com - eye).normalized();
+        CHECK(std::acos(std::min(1.0, d.dot(forward))) < half);
+      }
+    }
+    CHECK(forward.y() < -0.3);  // from above, as the viewer looks
+  }
+  // The frame rate and range travel in the scene's extras.
+  REQUIRE(m.scenes[0].extras.IsObject());
+  CHECK(m.scenes[0].extras.Get("fps").GetNumberAsDouble() == 20.0);
+  CHECK(m.scenes[0].extras.Get("frame_start").GetNumberAsInt() == 1);
+  CHECK(m.scenes[0].extras.Get("frame_end").GetNumberAsInt() == 11);
+  // Materials in the viewer's colours, sheets double-sided.
+  REQUIRE(m.materials.size() == nb);
+  CHECK(m.materials[1].doubleSided);  // the card
+  CHECK(!m.materials[2].doubleSided);
+  CHECK(m.materials[0].pbrMetallicRoughness.baseColorFactor[0] == Approx(0.85));
   REQUIRE(m.animations.size() == 1);
   const tinygltf::Animation& anim = m.animations[0];
   CHECK(anim.channels.size() == 2 * nb + 1);  // translation + rotation each, weights once
@@ -433,8 +469,10 @@ TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world
       const tinygltf::Accessor& in = m.accessors.at(static_cast<std::size_t>(s.input));
       CHECK(in.count == frames);
       REQUIRE(in.minValues.size() == 1);
-      CHECK(in.minValues[0] == 0.0);
-      CHECK(in.maxValues[0] == Approx(0.5).epsilon(1e-7));  // [0, duration]
+      // [0, duration] after the first frame's number: glTF time t is frame t·fps in Blender,
+      // so frame 1 (t = 0) is at 1/fps.
+      CHECK(in.minValues[0] == Approx(0.05).epsilon(1e-7));
+      CHECK(in.maxValues[0] == Approx(0.55).epsilon(1e-7));
       times = floats(m, s.input);
       if (c.target_path == "translation") {
         CHECK(s.interpolation == "LINEAR");
@@ -453,12 +491,12 @@ TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world
     REQUIRE(translation.size() == 3 * frames);
     REQUIRE(rotation.size() == 4 * frames);
     for (std::size_t k = 0; k < frames; ++k) {
-      CHECK(times[k] == static_cast<float>(static_cast<double>(k) / 20.0));
+      CHECK(times[k] == static_cast<float>(static_cast<double>(k) / 20.0 + 0.05));
       // The CSV row of this body and frame: the run columns, frame, ox, oy, oz.
       const std::vector<std::string> f = split(csv[1 + k * nb + i], ',');
       REQUIRE(f.size() == 29);
       CHECK(f[1] == node.name);
-      CHECK(std::stoll(f[25]) == static_cast<long long>(k));
+      CHECK(std::stoll(f[25]) == static_cast<long long>(k) + 1);  // frames from 1
       const Vec3 origin(std::stod(f[26]), std::stod(f[27]), std::stod(f[28]));
       const Quat q(std::stod(f[5]), std::stod(f[6]), std::stod(f[7]), std::stod(f[8]));
       for (int d = 0; d < 3; ++d) CHECK(close(translation[3 * k + d], origin[d]));
@@ -502,7 +540,7 @@ TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world
       continue;
     }
     CHECK(m.meshes[i].weights.size() == frames);
-    CHECK(weightsInterp == "STEP");
+    CHECK(weightsInterp == "LINEAR");  // blends target k into k + 1 between frames
     REQUIRE(weights.size() == frames * frames);
     for (std::size_t k = 0; k < frames; ++k) {
       for (std::size_t j = 0; j < frames; ++j) CHECK(weights[k * frames + j] == (j == k ? 1 : 0));
@@ -548,8 +586,8 @@ TEST_CASE("OBJ, chan and pc2 reproduce the world's vertices and poses", "[io][ex
     const samara::io::MemoryFiles files =
         exportAll(ExportFormat::kObj, "seq/m", world, baked, plan);
     REQUIRE(files.order.size() == frames);
-    CHECK(files.order[0] == "seq/m_0000.obj");
-    CHECK(files.order[12] == "seq/m_0012.obj");
+    CHECK(files.order[0] == "seq/m_0001.obj");
+    CHECK(files.order[12] == "seq/m_0013.obj");
     for (std::size_t k = 0; k < frames; ++k) {
       const std::vector<std::string> text = lines(files.files.at(files.order[k]));
       std::vector<std::string> objects, vertices;
@@ -584,7 +622,9 @@ TEST_CASE("OBJ, chan and pc2 reproduce the world's vertices and poses", "[io][ex
   SECTION("chan: tx ty tz = the origin, Rz Ry Rx of rx ry rz (degrees) = the quaternion") {
     const samara::io::MemoryFiles files =
         exportAll(ExportFormat::kChan, "m.chan", world, baked, plan);
-    REQUIRE(files.order == std::vector<std::string>{"m_strip.chan", "m_card.chan", "m_ball.chan"});
+    REQUIRE(files.order == std::vector<std::string>{"m_strip.chan", "m_card.chan", "m_ball.chan",
+                                                    "m_strip.obj", "m_card.obj", "m_ball.obj",
+                                                    "m_chan.json"});
     for (std::size_t i = 0; i < nb; ++i) {
       const std::vector<std::string> rows = lines(files.files.at(files.order[i]));
       REQUIRE(rows.size() == frames);
@@ -631,7 +671,7 @@ TEST_CASE("OBJ, chan and pc2 reproduce the world's vertices and poses", "[io][ex
       };
       CHECK(u32(12) == 1);  // version
       CHECK(u32(16) == nv);
-      CHECK(f32(20) == 0.0f);  // start frame
+      CHECK(f32(20) == 1.0f);  // start frame: frames count from 1
       CHECK(f32(24) == 1.0f);  // sample rate
       CHECK(u32(28) == frames);
       for (std::size_t k = 0; k < frames; ++k) {

@@ -29,12 +29,22 @@ void ExportPanel::onNewScene(const runtime::Snapshot& s) {
   duration_ = s.duration;
 }
 
-void ExportPanel::start(const runtime::Snapshot& s) {
+void ExportPanel::start(const ViewerContext& ctx, const runtime::Snapshot& s) {
   runtime::ExportJobSettings settings;
   settings.format = kExportFormats[format_];
   settings.out = path_;
   settings.fps = fps_;
+  settings.firstFrame = firstFrame_;
   settings.duration = duration_;
+  if (thisView_) {
+    const glm::vec3 eye = ctx.camera.eye(), target = ctx.camera.target;
+    io::ExportSettings::Camera c;
+    c.eye = Vec3(eye.x, eye.y, eye.z);
+    c.target = Vec3(target.x, target.y, target.z);
+    c.yfov = ctx.camera.fovY;
+    c.aspect = ctx.viewAspect();
+    settings.camera = c;
+  }
   job_.reset();  // a finished one (a running one is cancelled and joined)
   job_ = std::make_unique<runtime::ExportJob>(runtime::currentSceneOf(s), settings);
 }
@@ -83,7 +93,7 @@ void ExportPanel::drawFormat() {
       "caches per body. As samara export (see samara help export).");
 }
 
-void ExportPanel::draw(const runtime::Snapshot& s) {
+void ExportPanel::draw(const ViewerContext& ctx, const runtime::Snapshot& s) {
   if (!ImGui::CollapsingHeader("Export")) return;
   const runtime::ExportJob::Progress p = job_ ? job_->progress() : runtime::ExportJob::Progress{};
   using State = runtime::ExportJob::State;
@@ -95,11 +105,18 @@ void ExportPanel::draw(const runtime::Snapshot& s) {
   ImGui::InputText("to##export", path_, sizeof path_);
   wrappedTooltip("The file (glb, csv), or a prefix or a directory ending in / (obj, chan, pc2)");
   if (ImGui::InputDouble("fps", &fps_, 0.0, 0.0, "%.4g")) fps_ = std::clamp(fps_, 0.1, 10000.0);
+  if (ImGui::InputInt("first frame", &firstFrame_))
+    firstFrame_ = std::clamp(firstFrame_, 0, 1000000);
+  wrappedTooltip("The number of the first frame in file names (1: as Blender and Houdini count)");
+  ImGui::Checkbox("camera: this view", &thisView_);
+  wrappedTooltip(
+      "glb: the camera is the 3D view's as it is now; off: a camera that sees every body over "
+      "the whole run");
   if (ImGui::InputDouble("duration", &duration_, 0.0, 0.0, "%.4g s")) {
     duration_ = std::clamp(duration_, 0.0, 1e6);
   }
   ImGui::BeginDisabled(!s.sceneFromFile || path_[0] == '\0');
-  if (ImGui::Button("Start export")) start(s);
+  if (ImGui::Button("Start export")) start(ctx, s);
   ImGui::EndDisabled();
   wrappedTooltip(
       "Runs the current scene (what Save scene as writes) from t = 0 on a thread of its own "

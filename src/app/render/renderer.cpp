@@ -1,24 +1,27 @@
 #include "app/render/renderer.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "app/render/glm_eigen.h"
+#include "io/palette.h"
 
 namespace samara::app {
 
 namespace {
 
-// Front / back colours (linear RGB) per body: a warm front and a cool back so a sheet's
-// orientation reads at a glance.
-// Twelve body colours (linear RGB), distinguishable side by side and against the sky and the
-// ground; the back of a sheet is a darker shade of its front, so that a thin blade or leaf
-// seen from below stands out against the pale sky.
-const glm::vec3 kFront[] = {{0.85f, 0.36f, 0.08f}, {0.16f, 0.45f, 0.80f}, {0.20f, 0.62f, 0.22f},
-                            {0.70f, 0.18f, 0.55f}, {0.80f, 0.65f, 0.10f}, {0.25f, 0.65f, 0.65f},
-                            {0.75f, 0.10f, 0.10f}, {0.40f, 0.25f, 0.78f}, {0.45f, 0.50f, 0.10f},
-                            {0.92f, 0.45f, 0.62f}, {0.42f, 0.24f, 0.10f}, {0.10f, 0.22f, 0.48f}};
+// Front / back colours (linear RGB) per body: the front from io::kBodyColors (the glb export's
+// materials too); the back of a sheet is a darker shade of its front, so that a thin blade or
+// leaf seen from below stands out against the pale sky.
+const std::array<glm::vec3, 12> kFront = [] {
+  std::array<glm::vec3, 12> c{};
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    c[i] = glm::vec3(io::kBodyColors[i][0], io::kBodyColors[i][1], io::kBodyColors[i][2]);
+  }
+  return c;
+}();
 constexpr int kPalette = 12;
 glm::vec3 backOf(int k) { return kFront[k] * 0.35f + glm::vec3(0.02f); }
 // Ghost bodies: each body's colours pulled most of the way towards a saturated sky blue,

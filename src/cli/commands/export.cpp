@@ -23,36 +23,48 @@
 namespace samara::cli {
 
 const char* const kExportHelp =
-    "usage: samara export SCENE --format FORMAT --out PATH [--fps F] [--duration S]\n"
-    "                    [--dt H] [--set PATH=VALUE]...\n"
+    "usage: samara export SCENE --format FORMAT --out PATH [--fps F] [--first-frame N]\n"
+    "                    [--camera auto|none] [--duration S] [--dt H] [--set PATH=VALUE]...\n"
     "\n"
     "Simulates SCENE exactly as `samara run` does (same steps, same bits) and writes the\n"
-    "motion sampled at F frames per second: frame k (k = 0 ... floor(S*F)) at time k/F takes\n"
-    "the state of the step nearest to it, step round(k/(F*H)) (exact when 1/F is a multiple\n"
-    "of H). World frame: Y-up, metres, seconds.\n"
+    "motion sampled at F frames per second: frame k (k = 0 ... floor(S*F)) is at time k/F\n"
+    "exactly, its pose interpolated between the two steps around that time (centre of mass\n"
+    "on a line, rotation on the shortest arc) and a shape-changing body's shape evaluated at\n"
+    "it. Frames are numbered N, N+1, ... (--first-frame, default 1) in file names, shape keys\n"
+    "and sidecars. Between frames, glb and chan add keys from the simulation's own steps\n"
+    "wherever a body turns fast, so that no player takes a fast spin the short way round.\n"
+    "On success the settings to import with (frame rate, range) are printed.\n"
+    "World frame: Y-up, metres, seconds.\n"
     "\n"
     "formats:\n"
-    "  glb    glTF 2.0 binary, PATH the file: one node per body with its mesh (body frame:\n"
-    "         positions, normals, indices) and an animation with its translation (the body\n"
-    "         origin) and rotation (body -> world), LINEAR keys at k/F; a shape-changing body\n"
-    "         also has one morph target per frame (frame_0000, ...) and a STEP weights channel\n"
-    "         that switches to target k at frame k\n"
+    "  glb    glTF 2.0 binary, PATH the file: one node per body (the body's name) with its\n"
+    "         mesh (body frame: positions, normals, indices) and a material in the viewer's\n"
+    "         colour (sheets double-sided); an animation with its translation (the body\n"
+    "         origin) and rotation (body -> world), LINEAR keys at every frame k/F and at the\n"
+    "         steps between frames where a body would otherwise be off by more than 0.25 deg\n"
+    "         (no two keys more than 30 deg apart); a shape-changing body also has one morph\n"
+    "         target per frame (frame_0001, ...) with LINEAR weights (target k blends into\n"
+    "         k+1 between frames); a camera (--camera) and a sun; the scene's extras hold fps,\n"
+    "         frame_start, frame_end and time_end\n"
     "  obj    one OBJ file per frame of the world-space meshes, every body an `o NAME`\n"
     "         object (%.9g): PREFIX_0000.obj, PREFIX_0001.obj, ... (a trailing .obj of PATH\n"
     "         is dropped), or DIR/SCENE_0000.obj ... when PATH is a directory (existing, or\n"
     "         ending in /); at least 4 digits\n"
     "  csv    PATH the file, header: the `samara run` columns then frame,ox,oy,oz:\n"
     "           t,body,x,y,z,qw,qx,qy,qz,...,kinetic_energy,newton_iters,frame,ox,oy,oz\n"
-    "         t is the step's time, x,y,z the centre of mass, ox,oy,oz the body origin\n"
-    "         (the glb node translation), frame the frame index k; the run columns equal\n"
-    "         `samara run`'s rows at those steps byte for byte\n"
-    "  chan   Houdini channel file per body, PREFIX_BODY.chan (or DIR/BODY.chan): one row\n"
-    "         per frame `tx ty tz rx ry rz`, the body origin (m) and rotation angles in\n"
-    "         degrees for Houdini's default orders (transform SRT, rotation XYZ: rotate\n"
-    "         about x, then y, then z, R = Rz*Ry*Rx), unwrapped to be continuous; %.17g\n"
+    "         rows of the step nearest to each frame, round(k/(F*H)): t is the step's\n"
+    "         time, x,y,z the centre of mass, ox,oy,oz the body origin at that step, frame\n"
+    "         the frame's number; the run columns equal `samara run`'s rows byte for byte\n"
+    "  chan   Houdini channel file per body, PREFIX_BODY.chan (or DIR/BODY.chan): rows\n"
+    "         `tx ty tz rx ry rz`, the body origin (m) and rotation angles in degrees for\n"
+    "         Houdini's default orders (transform SRT, rotation XYZ: rotate about x, then y,\n"
+    "         then z, R = Rz*Ry*Rx), unwrapped to be continuous; %.17g; R rows per frame,\n"
+    "         the fewest power of two (up to 64) with no body turning more than 15 deg\n"
+    "         between rows; beside them PREFIX_BODY.obj (the body's mesh in its own frame)\n"
+    "         and PREFIX_chan.json (fps, rows_per_frame, sample_rate, first/last frame)\n"
     "  pc2    point cache per body, PREFIX_BODY.pc2 (or DIR/BODY.pc2): world-space vertex\n"
     "         positions of every frame; little endian: \"POINTCACHE2\\0\", int32 version 1,\n"
-    "         int32 points, float32 start frame 0, float32 sample rate 1 (frames between\n"
+    "         int32 points, float32 start frame N, float32 sample rate 1 (frames between\n"
     "         samples), int32 samples, then float32 x y z per point per sample\n"
     "Body names in file names keep [A-Za-z0-9._-] and turn anything else into _.\n"
     "\n"
@@ -61,7 +73,11 @@ const char* const kExportHelp =
     "  --out PATH          the file, prefix or directory (required); every file is written\n"
     "                      to a temporary name and renamed when all are complete, so a\n"
     "                      failed or interrupted export leaves none\n"
-    "  --fps F             frames per second (default 30)\n"
+    "  --fps F             frames per second (default 24, film and animation)\n"
+    "  --first-frame N     the number of the first frame (default 1, as Blender and\n"
+    "                      Houdini count; an integer, 0 or more)\n"
+    "  --camera MODE       glb: auto (default) adds a camera that sees every body over the\n"
+    "                      whole run from the viewer's default direction; none adds none\n"
     "  --duration S        simulated time in seconds (default: the scene's sim.duration)\n"
     "  --dt H              time step in seconds (default: the scene's sim.dt)\n"
     "  --set PATH=VALUE    as for run. Repeatable.\n"
@@ -75,7 +91,9 @@ namespace {
 struct ExportOptions {
   std::optional<io::ExportFormat> format;
   std::string out;
-  double fps = 30.0;
+  double fps = 24.0;
+  long long firstFrame = 1;
+  bool camera = true;
   io::RunSpec spec;  ///< the scene, --set, --duration, --dt
   bool help = false;
 };
@@ -109,6 +127,22 @@ ExportOptions parseExportOptions(const std::vector<std::string>& args) {
       if (o.out.empty()) throw UsageError{"export: --out needs a path"};
     } else if (name == "--fps") {
       o.fps = parsePositive(name, scan.value(), /*allowZero=*/false, " of frames per second");
+    } else if (name == "--first-frame") {
+      const std::string v = scan.value();
+      char* end = nullptr;
+      errno = 0;
+      const long long n = std::strtoll(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || errno != 0 || n < 0 || n > 1'000'000'000) {
+        throw UsageError{"export: --first-frame needs a whole number from 0 to 1000000000 (got \"" +
+                         v + "\")"};
+      }
+      o.firstFrame = n;
+    } else if (name == "--camera") {
+      const std::string v = scan.value();
+      if (v != "auto" && v != "none") {
+        throw UsageError{"export: --camera is auto or none (got \"" + v + "\")"};
+      }
+      o.camera = v == "auto";
     } else if (name == "--duration") {
       o.spec.duration = parsePositive(name, scan.value(), /*allowZero=*/true, " of seconds");
     } else if (name == "--dt") {
@@ -144,6 +178,8 @@ io::ExportPlan planFor(const ExportOptions& o, const io::PreparedRun& run) {
   settings.plan.fps = o.fps;
   settings.plan.duration = run.duration;
   settings.plan.dt = run.dt;
+  settings.plan.firstFrame = o.firstFrame;
+  settings.autoCamera = o.camera;
   io::ExportPlan plan = io::planExport(run.world, std::move(settings));
   if (plan.limit == io::ExportPlan::Limit::kTooManyFrames) {
     throw UsageError{"export: more than " + std::to_string(io::kMaxExportFrames) +
@@ -156,6 +192,31 @@ io::ExportPlan planFor(const ExportOptions& o, const io::PreparedRun& run) {
   }
   plan.checkOutputs();
   return plan;
+}
+
+/// What to set in the renderer that reads the files: the frame rate and the frame range.
+std::string importSettings(const io::ExportSettings& s, long long frames) {
+  const io::FramePlan& p = s.plan;
+  const std::string range =
+      io::strf("frames %lld-%lld at %g fps (t = 0 ... %g s)", p.frameNumber(0),
+               p.frameNumber(frames - 1), p.fps, p.frameTime(frames - 1));
+  switch (s.format) {
+    case io::ExportFormat::kGlb:
+      return "import: set the scene's frame rate to " + io::strf("%g", p.fps) +
+             " fps before importing (importers turn seconds into frames at the scene's rate); " +
+             range + "; Blender 3.4: Shading 'Smooth'\n";
+    case io::ExportFormat::kObj:
+      return "import: an OBJ sequence, " + range + "\n";
+    case io::ExportFormat::kPc2:
+      return "import: Mesh Cache (PC2) on the first OBJ/glb frame's mesh, frame start " +
+             std::to_string(p.frameNumber(0)) + ", " + range + "\n";
+    case io::ExportFormat::kChan:
+      return "import: File CHOP, sample rate and start as in the _chan.json beside the channels; " +
+             range + "\n";
+    case io::ExportFormat::kCsv:
+      return "";
+  }
+  return "";
 }
 
 }  // namespace
@@ -212,6 +273,7 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
   } else {
     out << written.size() << " files " << written.front() << " ... " << written.back() << "\n";
   }
+  out << importSettings(settings, frames);
   return kExitOk;
 }
 

@@ -1,0 +1,261 @@
+// The glb writer of io/export.h: a node per body with its mesh and material, keys at every
+// frame and, between frames, wherever a body turns fast (KeyReducer); a shape-changing body's
+// morph targets with LINEAR weights; a camera, a sun and the frame rate and range in the
+// scene's extras.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+#include "io/export_writer.h"
+#include "io/gltf_builder.h"
+#include "io/palette.h"
+#include "io/text_format.h"
+
+namespace samara::io {
+
+namespace {
+
+/// The rotation of a node whose −Z looks along `forward` with +Y as near to `up` as it can.
+Quat lookRotation(const Vec3& forward, const Vec3& up) {
+  const Vec3 f = forward.normalized();
+  Vec3 r = f.cross(up);
+  if (r.norm() < 1e-9) r = f.cross(Vec3::UnitZ());
+  r.normalize();
+  const Vec3 u = r.cross(f);
+  Mat3 R;
+  R.col(0) = r;
+  R.col(1) = u;
+  R.col(2) = -f;
+  return Quat(R).normalized();
+}
+
+class GlbExport final : public MotionExporter::Writer {
+ public:
+  GlbExport(const ExportSettings& s, const std::vector<ExportBody>& bodies, OutputFiles* files)
+      : Writer(s, bodies, files) {
+    for (const ExportBody& b : bodies) {
+      KeyReducer::Tolerance t = s.keyTolerance;
+      // The angle tolerance seen at the body's edge, as a distance.
+      t.distance = std::max(t.distance, b.radius * std::tan(t.angle));
+      tracks_.emplace_back(KeyReducer(t));
+    }
+  }
+
+  bool needsVertices(int body, long long frame) const override {
+    return frame == 0 || bodies_[static_cast<std::size_t>(body)].deforming;
+  }
+
+  void addFrame(const Frame& frame) override {
+    frameTimes_.push_back(static_cast<float>(frame.time + timeOffset()));
+    for (std::size_t i = 0; i < numBodies(); ++i) {
+      const BodyFrame& b = of(frame, i);
+      Track& tr = tracks_[i];
+      tr.keys.add({frame.time, b.pose, b.com}, /*key=*/true);
+      if (frame.index == 0) {
+        requireVertices(b, i);
+        tr.origin = b.pose.b;
+        tr.q0 = b.pose.q;
+        tr.base = toBodyFrame(b);
+      }
+      if (body(i).deforming) {
+        requireVertices(b, i);
+        const geometry::VertexMatrix D = toBodyFrame(b) - tr.base;
+        std::vector<float>& t = tr.targets.emplace_back();
+        t.reserve(static_cast<std::size_t>(3 * D.rows()));
+        for (Eigen::Index r = 0; r < D.rows(); ++r) {
+          for (int d = 0; d < 3; ++d) t.push_back(static_cast<float>(D(r, d)));
+        }
+      }
+    }
+  }
+
+  void addStep(const StepPoses& step) override {
+    for (std::size_t i = 0; i < numBodies() && i < step.bodies.size(); ++i) {
+      tracks_[i].keys.add(step.bodies[i], /*key=*/false);
+    }
+  }
+
+  void finish() override;
+
+ private:
+  struct Track {
+    explicit Track(KeyReducer k) : keys(std::move(k)) {}
+    KeyReducer keys;
+    Vec3 origin = Vec3::Zero();
+    Quat q0 = Quat::Identity();
+    geometry::VertexMatrix base;              // body frame at frame 0
+    std::vector<std::vector<float>> targets;  // per frame: displacement from base
+  };
+
+  int addMesh(std::size_t i, int material);
+  void addMotion(std::size_t i, int node, int animation);
+  std::map<std::string, double> sceneExtras() const;
+  /// Key times are the simulation's time plus firstFrame / fps: importers place glTF time t
+  /// at frame t·fps (Blender), so frame k lands on the frame number it has in every other
+  /// file of the export (frame_0001.obj, the .pc2 start, the .chan sidecar).
+  double timeOffset() const {
+    return static_cast<double>(settings_.plan.firstFrame) / settings_.plan.fps;
+  }
+
+  std::vector<float> frameTimes_;
+  std::vector<Track> tracks_;
+  gltf::Builder builder_{"samara export"};
+};
+
+int GlbExport::addMesh(std::size_t i, int material) {
+  const Track& tr = tracks_[i];
+  const geometry::VertexMatrix& V = tr.base;
+  const geometry::FaceMatrix& F = body(i).faces;
+  // Area-weighted vertex normals of the frame-0 shape (body frame).
+  geometry::VertexMatrix N = geometry::VertexMatrix::Zero(V.rows(), 3);
+  for (Eigen::Index f = 0; f < F.rows(); ++f) {
+    const Vec3 a = V.row(F(f, 0)).transpose(), b = V.row(F(f, 1)).transpose(),
+               c = V.row(F(f, 2)).transpose();
+    const Vec3 n = (b - a).cross(c - a);
+    for (int k = 0; k < 3; ++k) N.row(F(f, k)) += n.transpose();
+  }
+  std::vector<float> positions, normals;
+  for (Eigen::Index r = 0; r < V.rows(); ++r) {
+    Vec3 n = N.row(r).transpose();
+    n = n.norm() > 0.0 ? Vec3(n.normalized()) : Vec3::UnitY();
+    for (int d = 0; d < 3; ++d) {
+      positions.push_back(static_cast<float>(V(r, d)));
+      normals.push_back(static_cast<float>(n[d]));
+    }
+  }
+  std::vector<std::uint32_t> indices;
+  for (Eigen::Index f = 0; f < F.rows(); ++f) {
+    for (int k = 0; k < 3; ++k) indices.push_back(static_cast<std::uint32_t>(F(f, k)));
+  }
+
+  gltf::Primitive prim;
+  prim.attributes["POSITION"] = builder_.addFloats(positions, gltf::ElementType::kVec3,
+                                                   gltf::BufferTarget::kArray, /*bounds=*/true);
+  prim.attributes["NORMAL"] = builder_.addFloats(normals, gltf::ElementType::kVec3,
+                                                 gltf::BufferTarget::kArray, /*bounds=*/false);
+  prim.indices = builder_.addIndices(indices);
+  prim.material = material;
+  gltf::Mesh mesh{.name = body(i).name};
+  for (std::size_t k = 0; k < tr.targets.size(); ++k) {
+    // Blender's shape key names: the frame numbers a user sees.
+    mesh.targetNames.push_back(
+        strf("frame_%04lld", settings_.plan.frameNumber(static_cast<long long>(k))));
+    prim.targets.push_back({{"POSITION", builder_.addFloats(tr.targets[k], gltf::ElementType::kVec3,
+                                                            gltf::BufferTarget::kArray,
+                                                            /*bounds=*/true)}});
+  }
+  mesh.weights.assign(tr.targets.size(), 0.0);
+  mesh.primitives.push_back(std::move(prim));
+  return builder_.addMesh(mesh);
+}
+
+void GlbExport::addMotion(std::size_t i, int node, int animation) {
+  const Track& tr = tracks_[i];
+  // Key times strictly increasing as floats: a step key that rounds onto the previous key's
+  // time is left out (frames are always kept).
+  std::vector<float> times, translation, rotation;
+  Quat last = Quat::Identity();
+  for (const PoseSample& k : tr.keys.keys()) {
+    const auto t = static_cast<float>(k.time + timeOffset());
+    if (!times.empty() && t <= times.back()) continue;
+    times.push_back(t);
+    for (int d = 0; d < 3; ++d) translation.push_back(static_cast<float>(k.pose.b[d]));
+    Quat q = k.pose.q;
+    if (rotation.size() >= 4 && q.coeffs().dot(last.coeffs()) < 0.0) q = Quat(-q.coeffs());
+    last = q;
+    for (const double c : {q.x(), q.y(), q.z(), q.w()}) rotation.push_back(static_cast<float>(c));
+  }
+  const int input = builder_.addFloats(times, gltf::ElementType::kScalar, gltf::BufferTarget::kNone,
+                                       /*bounds=*/true);
+  auto channel = [&](int in, const std::vector<float>& values, gltf::ElementType type,
+                     const char* path) {
+    const int output = builder_.addFloats(values, type, gltf::BufferTarget::kNone, false);
+    builder_.addChannel(animation,
+                        builder_.addSampler(animation, in, output, gltf::Interpolation::kLinear),
+                        node, path);
+  };
+  channel(input, translation, gltf::ElementType::kVec3, "translation");
+  channel(input, rotation, gltf::ElementType::kVec4, "rotation");
+  if (!tr.targets.empty()) {
+    // LINEAR weights, target k at 1 at frame k: between frames k and k+1 the shape blends
+    // from target k to target k+1.
+    const std::size_t frames = frameTimes_.size(), m = tr.targets.size();
+    std::vector<float> w(frames * m, 0.0f);
+    for (std::size_t k = 0; k < frames && k < m; ++k) w[k * m + k] = 1.0f;
+    const int frameInput = builder_.addFloats(frameTimes_, gltf::ElementType::kScalar,
+                                              gltf::BufferTarget::kNone, /*bounds=*/true);
+    channel(frameInput, w, gltf::ElementType::kScalar, "weights");
+  }
+}
+
+std::map<std::string, double> GlbExport::sceneExtras() const {
+  const FramePlan& p = settings_.plan;
+  const auto frames = static_cast<long long>(frameTimes_.size());
+  // Numbers a user sets in a renderer: the frame rate and the range of frame numbers (the
+  // simulation's t = 0 is at glTF time time_offset = frame_start / fps).
+  return {{"fps", p.fps},
+          {"frame_start", static_cast<double>(p.frameNumber(0))},
+          {"frame_end", static_cast<double>(p.frameNumber(std::max(0LL, frames - 1)))},
+          {"time_offset", timeOffset()},
+          {"time_end", (frames > 0 ? p.frameTime(frames - 1) : 0.0) + timeOffset()}};
+}
+
+void GlbExport::finish() {
+  int animation = -1;
+  std::vector<int> roots;
+  for (std::size_t i = 0; i < numBodies(); ++i) {
+    const Track& tr = tracks_[i];
+    const std::array<float, 3>& c = bodyColor(i);
+    const int material = builder_.addMaterial(
+        {.name = body(i).name, .baseColor = {c[0], c[1], c[2], 1.0}, .doubleSided = body(i).sheet});
+    const int mesh = addMesh(i, material);
+    const int n = builder_.addNode(
+        {.name = body(i).name, .mesh = mesh, .translation = tr.origin, .rotation = tr.q0});
+    roots.push_back(n);
+    if (frameTimes_.empty()) continue;
+    if (animation < 0) animation = builder_.addAnimation(settings_.sceneName);
+    addMotion(i, n, animation);
+  }
+  std::optional<ExportSettings::Camera> view = settings_.camera;
+  if (!view && settings_.autoCamera) {
+    // Every body's centre of mass at every frame and key, and a margin of the largest body.
+    std::vector<Vec3> points;
+    double margin = 0.0;
+    for (std::size_t i = 0; i < numBodies(); ++i) {
+      for (const PoseSample& k : tracks_[i].keys.keys()) points.push_back(k.com);
+      margin = std::max(margin, body(i).radius);
+    }
+    view = frameCamera(points, margin, defaultViewDirection(), 0.7, 16.0 / 9.0);
+  }
+  if (view) {
+    const ExportSettings::Camera& c = *view;
+    const double distance = (c.target - c.eye).norm();
+    const int camera = builder_.addCamera("camera", c.yfov, c.aspect,
+                                          std::max(1e-3, 0.01 * distance), 100.0 * distance);
+    roots.push_back(builder_.addNode({.name = "camera",
+                                      .camera = camera,
+                                      .translation = c.eye,
+                                      .rotation = lookRotation(c.target - c.eye, Vec3::UnitY())}));
+  }
+  // A sun from above, front and left (the viewer's key light), 3 lux.
+  const int sun = builder_.addSunLight("sun", {1.0, 0.97, 0.92}, 3.0);
+  roots.push_back(
+      builder_.addNode({.name = "sun",
+                        .light = sun,
+                        .rotation = lookRotation(Vec3(0.35, -1.0, -0.45), Vec3::UnitZ())}));
+  builder_.addScene(settings_.sceneName, roots, sceneExtras());
+  files_->write(paths_[0], [&](std::ostream& s) { builder_.writeGlb(s, paths_[0]); });
+}
+
+}  // namespace
+
+std::unique_ptr<MotionExporter::Writer> makeGlbWriter(const ExportSettings& settings,
+                                                      const std::vector<ExportBody>& bodies,
+                                                      OutputFiles* files) {
+  return std::make_unique<GlbExport>(settings, bodies, files);
+}
+
+}  // namespace samara::io
