@@ -46,7 +46,11 @@ const char* const kMainHelp =
     "\n"
     "options:\n"
     "  -h, --help       this help\n"
-    "  --version        print the version\n"
+    "  -V, --version    print the version: samara VERSION\n"
+    "\n"
+    "Every command that writes files takes -o PATH (= --out PATH) and makes missing\n"
+    "folders (removed again, if still empty, when the command fails); --out - writes a\n"
+    "text output (run, forces, export csv or single-body chan) to stdout.\n"
     "\n"
     "exit codes: 0 success, 1 bad input (scene, mesh or output file), 2 usage error,\n"
     "            3 simulation failure, 130 interrupted\n";

@@ -12,9 +12,9 @@ struct UsageError {
   std::string message;
 };
 
-/// The options of one command: `--name VALUE`, `--name=VALUE`, flags, `-h`/`--help`, `--`
-/// (the rest is positional), positional arguments collected. Usage mistakes throw
-/// UsageError naming the command ("run: --dt needs a value").
+/// The options of one command: `--name VALUE`, `--name=VALUE`, flags, `-h`/`--help`, `-o`
+/// (read as `--out`), `--` (the rest is positional), positional arguments collected. Usage mistakes
+/// throw UsageError naming the command ("run: --dt needs a value").
 class ArgScanner {
  public:
   ArgScanner(std::string command, const std::vector<std::string>& args)
@@ -31,6 +31,10 @@ class ArgScanner {
         done_ = true;
       } else if (a == "-h" || a == "--help") {
         help_ = true;
+      } else if (a == "-o") {
+        name_ = "--out";
+        spelled_ = a;
+        return true;
       } else {
         name_ = a;
         const std::size_t eq = a.find('=');
@@ -38,21 +42,23 @@ class ArgScanner {
           name_ = a.substr(0, eq);
           inline_ = a.substr(eq + 1);
         }
+        spelled_ = name_;
         return true;
       }
     }
     return false;
   }
+  /// The current option's long name (`--out` also for `-o`).
   const std::string& name() const { return name_; }
   /// The current option's value (inline or the next argument).
   std::string value() {
     if (inline_) return *inline_;
-    if (i_ + 1 >= args_.size()) throw UsageError{command_ + ": " + name_ + " needs a value"};
+    if (i_ + 1 >= args_.size()) throw UsageError{command_ + ": " + spelled_ + " needs a value"};
     return args_[++i_];
   }
   /// The current option is a flag: an inline value is a mistake.
   void flag() const {
-    if (inline_) throw UsageError{command_ + ": " + name_ + " takes no value"};
+    if (inline_) throw UsageError{command_ + ": " + spelled_ + " takes no value"};
   }
   /// `--set PATH=VALUE` split at the first '='.
   std::pair<std::string, std::string> setValue() {
@@ -64,7 +70,7 @@ class ArgScanner {
     return {s.substr(0, at), s.substr(at + 1)};
   }
   [[noreturn]] void unknown() const {
-    throw UsageError{command_ + ": unknown option " + name_ + " (see samara help " + command_ +
+    throw UsageError{command_ + ": unknown option " + spelled_ + " (see samara help " + command_ +
                      ")"};
   }
   bool help() const { return help_; }
@@ -84,6 +90,7 @@ class ArgScanner {
   const std::vector<std::string>& args_;
   std::size_t i_ = static_cast<std::size_t>(-1);
   std::string name_;
+  std::string spelled_;  ///< the option as given (`-o` for name_ `--out`), for messages
   std::optional<std::string> inline_;
   std::vector<std::string> positional_;
   bool done_ = false;

@@ -91,6 +91,20 @@ std::vector<std::string> StagedFiles::targets() const {
   return t;
 }
 
+void StreamFiles::write(const std::string& path, const std::function<void(std::ostream&)>& fill) {
+  if (written_) throw Error("standard output", "takes one file (not " + path + ")");
+  std::ostringstream s;
+  fill(s);
+  bytes_ = s.str();
+  written_ = true;
+}
+
+void StreamFiles::commit() {
+  out_ << bytes_;
+  out_.flush();
+  if (!out_) throw Error("standard output", "write error");
+}
+
 void MemoryFiles::write(const std::string& path, const std::function<void(std::ostream&)>& fill) {
   std::ostringstream s;
   fill(s);

@@ -8,6 +8,7 @@
 //   OutputFiles    where writers put whole files (an interface)
 //   StagedFiles    many files, all renamed together by commit()
 //   MemoryFiles    the files kept in memory (tests)
+//   StreamFiles    one file's bytes to a stream at commit() (`--out -`: standard output)
 //
 // Every function throws io::Error naming the target: "not a file name", "is a directory",
 // "cannot write here (does the directory exist?)", "write error (disk full?)", "cannot
@@ -82,6 +83,25 @@ class StagedFiles final : public OutputFiles {
 
  private:
   std::vector<std::unique_ptr<AtomicFile>> files_;
+};
+
+/// `--out -`: the output goes to standard output instead of a file named "-".
+inline bool isStandardOutput(const std::string& out) { return out == "-"; }
+
+/// Writes the one file's bytes to a stream (standard output for `--out -`) in commit(); until
+/// then they are kept in memory, so a failed or interrupted run writes nothing. The path is
+/// only a name: a second file throws "standard output: takes one file (not PATH)".
+class StreamFiles final : public OutputFiles {
+ public:
+  explicit StreamFiles(std::ostream& out) : out_(out) {}
+  void write(const std::string& path, const std::function<void(std::ostream&)>& fill) override;
+  /// Writes the bytes and flushes; throws "standard output: write error" if that fails.
+  void commit();
+
+ private:
+  std::ostream& out_;
+  std::string bytes_;
+  bool written_ = false;
 };
 
 /// Keeps the files in memory (tests).

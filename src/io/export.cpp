@@ -273,7 +273,7 @@ std::vector<std::string> exportPaths(const ExportSettings& settings,
       }
       std::vector<std::string> paths;
       for (const std::string& n : names) paths.push_back(n + ext);
-      if (chan) {
+      if (chan && settings.chanSidecars) {
         for (const std::string& n : names) paths.push_back(n + ".obj");
         paths.push_back(dir ? joinPath(out, fileSafe(settings.sceneName) + "_chan.json")
                             : stem + "_chan.json");

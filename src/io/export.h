@@ -171,6 +171,8 @@ struct ExportSettings {
   /// .chan: rows per frame are the smallest power of two (≤ 64) with which no body turns
   /// more than this between rows (Houdini interpolates the angles linearly); default 15°.
   double chanMaxTurn = 15.0 * M_PI / 180.0;
+  /// .chan: the meshes and the sidecar beside the channels (off when streaming to stdout).
+  bool chanSidecars = true;
 };
 
 /// The viewer's default view direction (from the eye towards the scene): front-right, 32°
@@ -219,6 +221,8 @@ class MotionExporter {
   void addStep(const StepPoses& step);
   /// Writes the remaining files (all frames must have been added).
   void finish();
+  /// Rows (samples) per frame of what finish() wrote: .chan's rows_per_frame, else 1.
+  int rowsPerFrame() const;
 
   class Writer;
 

@@ -28,6 +28,7 @@ class MotionExporter::Writer {
   virtual void addFrame(const Frame& frame) = 0;
   virtual void addStep(const StepPoses& /*step*/) {}
   virtual void finish() = 0;
+  virtual int rowsPerFrame() const { return 1; }
 
  protected:
   std::size_t numBodies() const { return bodies_.size(); }

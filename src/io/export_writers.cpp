@@ -120,6 +120,8 @@ class ChanExport final : public Writer {
         s.write(t.data(), static_cast<std::streamsize>(t.size()));
       });
     }
+    perFrame_ = perFrame;
+    if (!settings_.chanSidecars) return;
     for (std::size_t i = 0; i < numBodies(); ++i) writeMesh(i, paths_[numBodies() + i]);
     writeSidecar(perFrame, turnDeg);
   }
@@ -214,8 +216,11 @@ class ChanExport final : public Writer {
     });
   }
 
+  int rowsPerFrame() const override { return perFrame_; }
+
   std::vector<std::vector<PoseSample>> samples_;  // per body: frames and steps, in time order
-  std::vector<geometry::VertexMatrix> meshes_;    // per body: frame 0, body frame
+  int perFrame_ = 1;
+  std::vector<geometry::VertexMatrix> meshes_;  // per body: frame 0, body frame
   long long frames_ = 0;
 };
 
@@ -352,5 +357,7 @@ void MotionExporter::addFrame(const Frame& frame) { writer_->addFrame(frame); }
 void MotionExporter::addStep(const StepPoses& step) { writer_->addStep(step); }
 
 void MotionExporter::finish() { writer_->finish(); }
+
+int MotionExporter::rowsPerFrame() const { return writer_->rowsPerFrame(); }
 
 }  // namespace samara::io

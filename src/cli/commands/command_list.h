@@ -19,7 +19,8 @@ extern const char* const kBenchHelp;
 extern const char* const kForcesHelp;
 extern const char* const kExportHelp;
 
-/// `samara run SCENE [options]`: the CSV, --summary, --classify.
+/// `samara run SCENE [options]`: the CSV (stdout, -o FILE, or -o - for stdout), --summary,
+/// --classify.
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// `samara inspect SCENE [--json] [--set PATH=VALUE]...`.
 int inspectCommand(const std::vector<std::string>& args, std::ostream& out);
@@ -29,11 +30,12 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
 /// build has no viewer when `view` is empty.
 int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
                 const ViewHandler& view);
-/// `samara forces SCENE --states STATES.csv [--out FILE]` (issue 6): the fluid wrench of
+/// `samara forces SCENE --states STATES.csv [-o FILE|-]` (issue 6): the fluid wrench of
 /// each body's model at given states.
 int forcesCommand(const std::vector<std::string>& args, std::ostream& out);
 /// `samara export SCENE --format glb|obj|csv|chan|pc2 --out PATH` (issue 7): the run's
-/// motion at --fps frames per second; on any failure no output file is written.
+/// motion at --fps frames per second; on any failure no output file is written (nor a
+/// folder made for it left). `--out -`: csv, or chan of one body, on `out`.
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace samara::cli

@@ -17,6 +17,7 @@
 #include "cli/terminal.h"
 #include "core/world.h"
 #include "io/error.h"
+#include "io/output_folders.h"
 #include "io/run_driver.h"
 #include "io/text_format.h"
 
@@ -70,9 +71,12 @@ const char* const kExportHelp =
     "\n"
     "options:\n"
     "  --format FORMAT     glb, obj, csv, chan or pc2 (required)\n"
-    "  --out PATH          the file, prefix or directory (required); every file is written\n"
-    "                      to a temporary name and renamed when all are complete, so a\n"
-    "                      failed or interrupted export leaves none\n"
+    "  -o, --out PATH      the file, prefix or directory (required); missing folders are\n"
+    "                      made; every file is written to a temporary name and renamed\n"
+    "                      when all are complete, so a failed or interrupted export leaves\n"
+    "                      none (and no folder it made). --out - writes csv, or the\n"
+    "                      channels of a single-body scene (chan; no mesh or sidecar), to\n"
+    "                      stdout (the lines naming the output go to stderr)\n"
     "  --fps F             frames per second (default 24, film and animation)\n"
     "  --first-frame N     the number of the first frame (default 1, as Blender and\n"
     "                      Houdini count; an integer, 0 or more)\n"
@@ -161,6 +165,12 @@ ExportOptions parseExportOptions(const std::vector<std::string>& args) {
                      ")"};
   }
   if (o.out.empty()) throw UsageError{"export: missing --out PATH"};
+  if (io::isStandardOutput(o.out) && *o.format != io::ExportFormat::kCsv &&
+      *o.format != io::ExportFormat::kChan) {
+    throw UsageError{std::string("export: --out - (stdout) takes csv, or chan of a single-body "
+                                 "scene; not ") +
+                     io::exportFormatName(*o.format) + " (binary or several files)"};
+  }
   return o;
 }
 
@@ -169,8 +179,9 @@ ExportOptions parseExportOptions(const std::vector<std::string>& args) {
 namespace {
 
 /// The plan of the export: the limits as usage errors (lower --fps or --duration), the
-/// output paths checked before a long run, not after.
-io::ExportPlan planFor(const ExportOptions& o, const io::PreparedRun& run) {
+/// output folders made and the paths checked before a long run, not after.
+io::ExportPlan planFor(const ExportOptions& o, const io::PreparedRun& run,
+                       io::OutputFolders* folders) {
   io::ExportSettings settings;
   settings.format = *o.format;
   settings.out = o.out;
@@ -180,6 +191,7 @@ io::ExportPlan planFor(const ExportOptions& o, const io::PreparedRun& run) {
   settings.plan.dt = run.dt;
   settings.plan.firstFrame = o.firstFrame;
   settings.autoCamera = o.camera;
+  settings.chanSidecars = !io::isStandardOutput(o.out);  // stdout takes the channels alone
   io::ExportPlan plan = io::planExport(run.world, std::move(settings));
   if (plan.limit == io::ExportPlan::Limit::kTooManyFrames) {
     throw UsageError{"export: more than " + std::to_string(io::kMaxExportFrames) +
@@ -190,12 +202,21 @@ io::ExportPlan planFor(const ExportOptions& o, const io::PreparedRun& run) {
                      std::to_string(plan.frames) + " frames is more than " +
                      std::to_string(io::kMaxGlbMorphFrames) + " (lower --fps or --duration)"};
   }
+  if (io::isStandardOutput(o.out)) {
+    const std::size_t n = plan.bodies.size();
+    if (plan.settings.format == io::ExportFormat::kChan && n != 1) {
+      throw UsageError{"export: --out - needs a single-body scene for chan (this scene has " +
+                       std::to_string(n) + " bodies)"};
+    }
+    return plan;
+  }
+  folders->createFor(io::exportPaths(plan.settings, plan.bodies));
   plan.checkOutputs();
   return plan;
 }
 
 /// What to set in the renderer that reads the files: the frame rate and the frame range.
-std::string importSettings(const io::ExportSettings& s, long long frames) {
+std::string importSettings(const io::ExportSettings& s, long long frames, int rowsPerFrame) {
   const io::FramePlan& p = s.plan;
   const std::string range =
       io::strf("frames %lld-%lld at %g fps (t = 0 ... %g s)", p.frameNumber(0),
@@ -211,7 +232,8 @@ std::string importSettings(const io::ExportSettings& s, long long frames) {
       return "import: Mesh Cache (PC2) on the first OBJ/glb frame's mesh, frame start " +
              std::to_string(p.frameNumber(0)) + ", " + range + "\n";
     case io::ExportFormat::kChan:
-      return "import: File CHOP, sample rate and start as in the _chan.json beside the channels; " +
+      return io::strf("import: File CHOP, sample rate %g (%d rows per frame), start frame %lld; ",
+                      p.fps * rowsPerFrame, rowsPerFrame, p.frameNumber(0)) +
              range + "\n";
     case io::ExportFormat::kCsv:
       return "";
@@ -228,13 +250,19 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     return kExitOk;
   }
   io::PreparedRun run = io::prepareRun(o.spec);
-  const io::ExportPlan plan = planFor(o, run);
+  io::OutputFolders folders;  // before the files: the folders made go after the temporaries
+  const io::ExportPlan plan = planFor(o, run, &folders);
   const io::ExportSettings& settings = plan.settings;
 
   const InterruptScope interrupts;
+  // --out -: the one file to stdout, at the end; messages on stderr.
+  const bool toStdout = io::isStandardOutput(o.out);
   io::StagedFiles files;  // removes every temporary unless committed
-  io::MotionExporter exporter(settings, plan.bodies, &files);
-  const std::string notWritten = "; nothing written to " + o.out;
+  io::StreamFiles stdoutFile(out);
+  io::MotionExporter exporter(settings, plan.bodies,
+                              toStdout ? static_cast<io::OutputFiles*>(&stdoutFile) : &files);
+  const std::string notWritten =
+      "; nothing written to " + (toStdout ? std::string("stdout") : o.out);
   io::ExportOutcome outcome;
   {
     RunProgress progress(showsProgress(err), run.duration);
@@ -261,19 +289,26 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     err << "samara: interrupted while writing" << notWritten << "\n";
     return kExitInterrupted;
   }
-  const std::vector<std::string> written = files.targets();
-  files.commit();
-  const long long frames = plan.frames;
-  out << io::strf("%s: %lld frames at %g fps (t = 0 ... %g s), %zu %s, ",
-                  io::exportFormatName(settings.format), frames, o.fps,
-                  settings.plan.frameTime(frames - 1), plan.bodies.size(),
-                  plan.bodies.size() == 1 ? "body" : "bodies");
-  if (written.size() == 1) {
-    out << written.front() << "\n";
+  const std::vector<std::string> written =
+      toStdout ? std::vector<std::string>{"stdout"} : files.targets();
+  if (toStdout) {
+    stdoutFile.commit();
   } else {
-    out << written.size() << " files " << written.front() << " ... " << written.back() << "\n";
+    files.commit();
   }
-  out << importSettings(settings, frames);
+  folders.keep();
+  std::ostream& report = toStdout ? err : out;
+  const long long frames = plan.frames;
+  report << io::strf("%s: %lld frames at %g fps (t = 0 ... %g s), %zu %s, ",
+                     io::exportFormatName(settings.format), frames, o.fps,
+                     settings.plan.frameTime(frames - 1), plan.bodies.size(),
+                     plan.bodies.size() == 1 ? "body" : "bodies");
+  if (written.size() == 1) {
+    report << written.front() << "\n";
+  } else {
+    report << written.size() << " files " << written.front() << " ... " << written.back() << "\n";
+  }
+  report << importSettings(settings, frames, exporter.rowsPerFrame());
   return kExitOk;
 }
 

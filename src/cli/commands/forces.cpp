@@ -7,6 +7,7 @@
 #include "core/world.h"
 #include "io/atomic_file.h"
 #include "io/csv.h"
+#include "io/output_folders.h"
 #include "io/scene.h"
 #include "io/states_csv.h"
 #include "io/text_format.h"
@@ -34,7 +35,8 @@ const char* const kForcesHelp =
     "\n"
     "options:\n"
     "  --states FILE       the states (required)\n"
-    "  --out FILE          write the CSV to FILE (atomically) instead of stdout\n"
+    "  -o, --out FILE      write the CSV to FILE (atomically; missing folders are made)\n"
+    "                      instead of stdout; --out - is stdout\n"
     "  --set PATH=VALUE    as for run. Repeatable.\n"
     "  -h, --help          this help\n";
 
@@ -89,6 +91,9 @@ int forcesCommand(const std::vector<std::string>& args, std::ostream& out) {
 
   core::WorldDef def = io::loadScene(scene, sets);
   const core::World world = io::makeWorld(std::move(def), scene);
+  const bool toFile = outPath && !io::isStandardOutput(*outPath);
+  io::OutputFolders folders;  // removed again if the states cannot be used
+  if (toFile) folders.createFor({*outPath});
   const std::vector<io::StateRow> rows = io::readStatesCsv(*states);
   std::string text = "line,body,model,fx,fy,fz,tx,ty,tz\n";
   for (const io::StateRow& row : rows) {
@@ -110,8 +115,9 @@ int forcesCommand(const std::vector<std::string>& args, std::ostream& out) {
     for (int k = 0; k < 3; ++k) number(&text, w.torque[k]);
     text += "\n";
   }
-  if (outPath) {
+  if (toFile) {
     io::writeFileAtomically(*outPath, text);
+    folders.keep();
   } else {
     out << text;
   }

@@ -1,5 +1,5 @@
-// `samara run SCENE`: the headless run with its CSV (stdout or --out FILE), --summary and
-// --classify, on the one run driver (io/run_driver.h).
+// `samara run SCENE`: the headless run with its CSV (stdout, --out FILE or --out -), --summary
+// and --classify, on the one run driver (io/run_driver.h).
 #include <algorithm>
 #include <optional>
 #include <ostream>
@@ -13,6 +13,7 @@
 #include "io/atomic_file.h"
 #include "io/csv.h"
 #include "io/error.h"
+#include "io/output_folders.h"
 #include "io/run_driver.h"
 #include "io/text_format.h"
 
@@ -34,7 +35,9 @@ const char* const kRunHelp =
     "  --set PATH=VALUE    change a scene field before loading; PATH is a JSON pointer\n"
     "                      (/fluid/density) or a dotted path (fluid.density, bodies.0.delta);\n"
     "                      VALUE is JSON, or a bare string (auto). Repeatable.\n"
-    "  --out FILE          write the CSV to FILE (atomically: nothing is left on failure)\n"
+    "  -o, --out FILE      write the CSV to FILE (atomically: nothing is left on failure;\n"
+    "                      missing folders are made); --out - writes it to stdout, with\n"
+    "                      --summary and --classify on stderr\n"
     "  --every N           write every N-th step (default 1)\n"
     "  --summary           print a one-screen summary instead of the CSV on stdout (the CSV\n"
     "                      still goes to --out FILE if given)\n"
@@ -138,7 +141,11 @@ void printSummary(const RunOptions& o, const io::PreparedRun& run, const io::Run
                     stats.window());
   }
   if (n > shown) out << io::strf("         (and %d more bodies)\n", n - shown);
-  if (!o.out.empty()) out << "csv      " << o.out << "\n";
+  if (io::isStandardOutput(o.out)) {
+    out << "csv      standard output\n";
+  } else if (!o.out.empty()) {
+    out << "csv      " << o.out << "\n";
+  }
   out.flush();
 }
 
@@ -166,9 +173,15 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   io::PreparedRun run = io::prepareRun(o.spec);
   core::World& world = run.world;
 
+  // --out -: the CSV on stdout, everything else on stderr.
+  const bool toStdout = io::isStandardOutput(o.out);
+  io::OutputFolders folders;  // before the file: removed again if the run fails
   std::optional<io::AtomicFile> file;
-  if (!o.out.empty()) file.emplace(o.out);
-  std::ostream* csvStream = file ? &file->stream() : (o.summary ? nullptr : &out);
+  if (!o.out.empty() && !toStdout) {
+    folders.createFor({o.out});
+    file.emplace(o.out);
+  }
+  std::ostream* csvStream = file ? &file->stream() : (o.summary && !toStdout ? nullptr : &out);
   std::vector<io::RunObserver*> observers;
   std::optional<io::CsvWriter> csv;
   std::optional<io::CsvSink> csvSink;
@@ -205,12 +218,14 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (!file && csvStream != nullptr) csvStream->flush();
   csv.reset();
   if (file) file->commit();
+  folders.keep();
   if (!file && csvStream != nullptr && !*csvStream) {
     throw io::Error("standard output", "write error");
   }
-  // With the CSV on stdout the patterns go to stderr, so the CSV stays parseable.
+  // With the CSV on stdout the patterns and the summary go to stderr, so the CSV stays
+  // parseable.
   if (patterns) printPatterns(world, *patterns, csvStream == &out ? err : out);
-  if (stats) printSummary(o, run, *stats, outcome.wallSeconds, out);
+  if (stats) printSummary(o, run, *stats, outcome.wallSeconds, csvStream == &out ? err : out);
   return kExitOk;
 }
 

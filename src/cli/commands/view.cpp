@@ -7,6 +7,7 @@
 
 #include "cli/cli_util.h"
 #include "cli/commands/command_list.h"
+#include "io/output_folders.h"
 
 namespace samara::cli {
 
@@ -23,6 +24,7 @@ const char* const kViewHelp =
     "\n"
     "options:\n"
     "  --frames N          render N frames (1/60 s of simulated time each), then exit\n"
+    "                      (the folders of the files below are made if missing)\n"
     "  --screenshot FILE   with --frames: save the last frame as a PNG\n"
     "  --shot-size WxH     pictures (screenshot, video, the P key) of the 3D view alone,\n"
     "                      rendered offscreen at W x H pixels whatever the window's size\n"
@@ -151,7 +153,15 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     throw UsageError{"view: --screenshot needs --frames N"};
   }
   if (!o.videoPath.empty() && o.frames == 0) throw UsageError{"view: --video needs --frames N"};
-  return view(o, out, err);
+  // The folders of the pictures and the report, made before the viewer opens; removed again
+  // if it fails and they are still empty.
+  io::OutputFolders folders;
+  for (const std::string* path : {&o.screenshotPath, &o.videoPath, &o.layoutReportPath}) {
+    if (!path->empty()) folders.createFor({*path});
+  }
+  const int code = view(o, out, err);
+  if (code == kExitOk) folders.keep();
+  return code;
 }
 
 }  // namespace samara::cli

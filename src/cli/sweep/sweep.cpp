@@ -25,6 +25,7 @@
 #include "io/atomic_file.h"
 #include "io/error.h"
 #include "io/json_util.h"
+#include "io/output_folders.h"
 #include "io/scene.h"
 #include "io/scene_writer.h"
 #include "io/text_format.h"
@@ -196,20 +197,13 @@ std::vector<std::vector<std::string>> checkJobs(const SweepOptions& o, const Com
   return bodyNames;
 }
 
-/// DIR (created), its job scenes, jobs.txt and sweep.json; stale results removed.
+/// DIR (made in `folders`), its job scenes, jobs.txt and sweep.json; stale results removed.
 fs::path writeSweepDir(const SweepOptions& o, const Combinations& jobs, long long threads,
                        const std::vector<std::vector<std::string>>& bodyNames,
-                       const std::string& exe) {
+                       const std::string& exe, io::OutputFolders* folders) {
+  folders->create(o.out);
   fs::path dir = fs::absolute(o.out).lexically_normal();
   if (!dir.has_filename()) dir = dir.parent_path();
-  {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (!fs::is_directory(dir)) {
-      throw io::Error(
-          o.out, "cannot create the sweep directory" + (ec ? ": " + ec.message() : std::string()));
-    }
-  }
   std::error_code ignored;
   fs::remove(dir / "summary.csv", ignored);  // results of an earlier sweep here are stale
   parallelFor(jobs.size(), threads, [&](long long j) {
@@ -343,7 +337,8 @@ int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::o
                  : std::max(1LL, static_cast<long long>(std::thread::hardware_concurrency()));
   const std::vector<std::vector<std::string>> bodyNames = checkJobs(o, jobs, threads);
   const std::string exe = o.exe.empty() ? io::shellQuote(defaultExe()) : o.exe;
-  const fs::path dir = writeSweepDir(o, jobs, threads, bodyNames, exe);
+  io::OutputFolders folders;  // DIR, removed again if nothing could be written into it
+  const fs::path dir = writeSweepDir(o, jobs, threads, bodyNames, exe, &folders);
   if (o.emit != Emit::kNone) return emitScript(o, jobs, dir, exe, out);
   return runLocally(jobs, dir, threads, out, err);
 }

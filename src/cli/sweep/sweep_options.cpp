@@ -8,6 +8,7 @@
 #include "cli/cli_util.h"
 #include "cli/sweep/sweep.h"
 #include "cli/sweep/sweep_internal.h"
+#include "io/atomic_file.h"
 
 namespace samara::cli {
 
@@ -40,7 +41,7 @@ const char* const kSweepHelp =
     "                        separated by the commas outside brackets, braces and quotes:\n"
     "                        fluid.wind=[0,0,0],[1,0,0] is two values. Repeatable; at most\n"
     "                        100000 combinations\n"
-    "  --out DIR             the sweep directory (required)\n"
+    "  -o, --out DIR         the sweep directory (required; made with its missing parents)\n"
     "  --jobs N              jobs at once on this machine (default: the number of cores)\n"
     "  --emit parallel       write the files and DIR/run_parallel.sh instead of running:\n"
     "                        it runs jobs.txt with GNU parallel (Debian: parallel), then\n"
@@ -162,6 +163,9 @@ SweepOptions parseSweepOptions(const std::vector<std::string>& args) {
     } else if (name == "--out") {
       o.out = scan.value();
       if (o.out.empty()) throw UsageError{"sweep: --out needs a directory"};
+      if (io::isStandardOutput(o.out)) {
+        throw UsageError{"sweep: --out - (stdout) does not apply: a sweep writes a directory"};
+      }
     } else if (name == "--jobs") {
       const std::string v = scan.value();
       char* end = nullptr;
