@@ -19,6 +19,8 @@ int openViewer(const samara::cli::ViewArgs& a, std::ostream& out, std::ostream& 
   o.frames = a.frames;
   o.screenshotPath = a.screenshotPath;
   o.videoPath = a.videoPath;
+  o.videoFps = a.videoFps;
+  o.videoUi = a.videoUi;
   o.shotWidth = a.shotWidth;
   o.shotHeight = a.shotHeight;
   if (a.width) o.width = *a.width;

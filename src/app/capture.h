@@ -1,8 +1,10 @@
 #pragma once
 // The pictures of a frame: the P key's screenshots, the last frame's --screenshot and every
-// frame of a --video. Each is the 3D view rendered offscreen at the picture size (when one
-// is set) or the window as shown, panels included; one frame's picture is taken once for
-// all of them.
+// frame of a --video. With a picture size set, each is the 3D view rendered offscreen at
+// that size. Without one, screenshots are the window as shown, panels included, and the
+// video is the 3D view as shown (split panes and overlays included, no panels) at its size
+// in pixels rounded down to even ones, or the whole window when asked. Each kind of picture
+// is taken at most once a frame for all that want it.
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -25,11 +27,20 @@ struct CaptureSource {
   int msaa = 4;  ///< samples of the offscreen picture
 };
 
+/// What a picture shows.
+enum class PictureKind {
+  kWindow,  ///< the window's framebuffer as shown, panels included
+  kView,    ///< the 3D view's rectangle of it (even width and height), no panels
+  kShot,    ///< the 3D view rendered offscreen at the picture size
+};
+
 /// What a frame asks for.
 struct CaptureRequest {
   bool screenshot = false;     ///< P: samara_screenshot_N.png in the working directory
   std::string finalPath;       ///< the last frame's picture (--screenshot); "" = none
   const char* videoPath = "";  ///< for error messages
+  /// The 3D view in framebuffer pixels (toPixels of the layout's view) for PictureKind::kView.
+  Renderer::Viewport view;
 };
 
 /// What became of them.
@@ -46,22 +57,36 @@ class Capture {
   /// The picture size (the View panel's "picture size" edits it).
   int* shotSize() { return shotSize_; }
 
-  /// Starts a video at the picture size (or the window's) at `fps`. Returns "" or why not.
-  std::string openVideo(const std::string& path, GLFWwindow* window, double fps);
+  /// A video of every frame at `fps` into `path`: at the picture size when one is set, else
+  /// the whole window (`wholeWindow`) or the 3D view alone. ffmpeg starts at the first
+  /// frame, when the 3D view's size is known. Returns "" or why the path is unusable.
+  std::string openVideo(const std::string& path, double fps, bool wholeWindow);
   /// The pictures of this frame (before swapping buffers).
   CaptureResult frame(const CaptureSource& source, const CaptureRequest& request,
                       std::ostream& err);
+  /// What the video shows (set by openVideo).
+  PictureKind videoKind() const { return videoKind_; }
   /// Finishes the video if one is being written. Returns "" or why not.
   std::string finishVideo();
   /// Deletes the GL objects (while the context is still current).
   void release() { offscreen_.release(); }
 
  private:
-  /// The picture of this frame. Returns "" or why not.
-  std::string take(const CaptureSource& source, std::vector<unsigned char>* rgb, int* width,
-                   int* height);
+  /// A picture of this frame.
+  struct Picture {
+    std::vector<unsigned char> rgb;  ///< rows from the top down
+    int width = 0, height = 0;       ///< px
+    std::string error;               ///< why there is none ("" = taken)
+  };
+  /// The picture of this frame of `kind`.
+  Picture take(PictureKind kind, const CaptureSource& source, const Renderer::Viewport& view);
+  /// Starts ffmpeg for the first picture's size. Returns "" or why not.
+  std::string startVideo(int width, int height);
 
   int shotSize_[2] = {0, 0};
+  std::string videoPath_;  // a video asked for ("" = none)
+  double videoFps_ = 60.0;
+  PictureKind videoKind_ = PictureKind::kView;
   int screenshotCount_ = 0;
   OffscreenTarget offscreen_;
   VideoWriter video_;

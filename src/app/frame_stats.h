@@ -14,8 +14,9 @@ struct FrameStats {
   std::int64_t stepsAtFirstFrame = 0;
 };
 
-/// Prints the summary line of `f` and the last snapshot `s` (`lockstep`: fixed 1/60 s per
-/// frame).
-void printStats(const FrameStats& f, const runtime::Snapshot& s, bool lockstep, std::ostream& out);
+/// Prints the summary line of `f` and the last snapshot `s` (`frameSeconds` > 0: lockstep,
+/// that much simulated time per frame, s).
+void printStats(const FrameStats& f, const runtime::Snapshot& s, double frameSeconds,
+                std::ostream& out);
 
 }  // namespace samara::app

@@ -8,6 +8,9 @@ namespace samara::app {
 /// Reads `width` × `height` RGB pixels of the bound read framebuffer (call before swapping)
 /// as rows from the top down (the order of PNG and of ffmpeg's raw video).
 std::vector<unsigned char> readPixels(int width, int height);
+/// The same for the `width` × `height` pixels whose bottom left corner is (`left`, `bottom`)
+/// in GL coordinates (from the bottom left of the framebuffer).
+std::vector<unsigned char> readPixels(int left, int bottom, int width, int height);
 
 /// Writes RGB rows, top row first, as a PNG. Returns "" on success, else the reason.
 std::string writePng(const std::string& path, const std::vector<unsigned char>& rgb, int width,

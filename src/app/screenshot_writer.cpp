@@ -24,11 +24,15 @@
 namespace samara::app {
 
 std::vector<unsigned char> readPixels(int width, int height) {
+  return readPixels(0, 0, width, height);
+}
+
+std::vector<unsigned char> readPixels(int left, int bottom, int width, int height) {
   if (width <= 0 || height <= 0) return {};
   const auto w = static_cast<std::size_t>(width), h = static_cast<std::size_t>(height);
   std::vector<unsigned char> pixels(w * h * 3);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  glReadPixels(left, bottom, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
   std::vector<unsigned char> flipped(pixels.size());  // GL's rows go bottom up
   for (std::size_t y = 0; y < h; ++y) {
     std::memcpy(&flipped[y * w * 3], &pixels[(h - 1 - y) * w * 3], w * 3);

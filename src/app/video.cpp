@@ -52,40 +52,60 @@ void VideoWriter::abandon() {
   }
 }
 
-std::string VideoWriter::open(const std::string& path, int width, int height, double fps) {
-  abandon();
-  if (!onPath("ffmpeg")) return kFfmpegMissing;
+std::string checkVideoPath(const std::string& path) {
   const fs::path target(path);
   if (target.filename().empty()) return "not a file name";
-  std::string ext = target.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  if (ext.empty()) return "give the video a file extension (.mp4, .mkv, .webm, ...)";
+  if (target.extension().empty()) return "give the video a file extension (.mp4, .mkv, .webm, ...)";
   const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   std::error_code ec;
   if (!fs::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0) {
     return "cannot write here (does the directory exist?)";
   }
-  // The same extension, so that ffmpeg picks the container from the name.
-  temp_ =
-      (dir / ("." + target.stem().string() + ".tmp" + std::to_string(::getpid()) + ext)).string();
-  target_ = path;
-  width_ = width;
-  height_ = height;
-  frames_ = 0;
+  return "";
+}
+
+std::string ffmpegVideoCommand(const std::string& path, int width, int height, double fps) {
+  std::string ext = fs::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   char rate[32];
-  std::snprintf(rate, sizeof rate, "%g", fps);
+  std::snprintf(rate, sizeof rate, "%.10g", fps);
   std::string cmd =
       "ffmpeg -hide_banner -loglevel error -y -f rawvideo -pixel_format rgb24 "
       "-video_size " +
       std::to_string(width) + "x" + std::to_string(height) + " -framerate " + rate +
-      " -i - -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2'";
-  if (ext == ".mp4" || ext == ".mkv" || ext == ".mov" || ext == ".m4v") {
-    cmd += " -c:v libx264 -pix_fmt yuv420p -crf 18";
-  } else if (ext == ".webm") {
-    cmd += " -pix_fmt yuv420p";
+      " -i - -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2";
+  const bool mp4 = ext == ".mp4" || ext == ".mov" || ext == ".m4v";
+  if (mp4 || ext == ".mkv" || ext == ".webm") {
+    // RGB -> Y'CbCr with the BT.709 matrix into limited range (swscale's default is BT.601,
+    // which players assuming BT.709 show shifted: red 200,40,40 as 212,54,36), then say so.
+    cmd +=
+        ",scale=out_color_matrix=bt709:out_range=tv,format=yuv420p' -pix_fmt yuv420p"
+        " -color_primaries bt709 -color_trc bt709 -colorspace bt709 -color_range tv";
+    if (ext != ".webm") cmd += " -c:v libx264 -crf 18";
+    if (mp4) cmd += " -movflags +faststart";
+  } else {
+    cmd += "'";
   }
-  cmd += " " + shellQuote(temp_);
+  return cmd + " " + shellQuote(path);
+}
+
+std::string VideoWriter::open(const std::string& path, int width, int height, double fps) {
+  abandon();
+  if (!onPath("ffmpeg")) return kFfmpegMissing;
+  if (std::string why = checkVideoPath(path); !why.empty()) return why;
+  if (width <= 0 || height <= 0) return "an empty picture";
+  const fs::path target(path);
+  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  // The same extension, so that ffmpeg picks the container from the name.
+  temp_ = (dir / ("." + target.stem().string() + ".tmp" + std::to_string(::getpid()) +
+                  target.extension().string()))
+              .string();
+  target_ = path;
+  width_ = width;
+  height_ = height;
+  frames_ = 0;
+  const std::string cmd = ffmpegVideoCommand(temp_, width, height, fps);
   // A broken pipe (ffmpeg gave up) must be an error from fwrite, not the end of samara.
   struct sigaction ignore = {};
   ignore.sa_handler = SIG_IGN;

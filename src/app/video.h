@@ -16,6 +16,14 @@ inline constexpr const char* kFfmpegMissing =
 /// True if `program` is an executable file in one of the directories of $PATH.
 bool onPath(const std::string& program);
 
+/// Why a video cannot be written to `path` ("" = it can): no file name, no extension, or a
+/// directory that does not exist or is not writable. VideoWriter::open checks this too.
+std::string checkVideoPath(const std::string& path);
+
+/// The ffmpeg command VideoWriter::open runs to encode raw RGB frames from stdin into `path`
+/// (see VideoWriter::open for what each extension gets).
+std::string ffmpegVideoCommand(const std::string& path, int width, int height, double fps);
+
 class VideoWriter {
  public:
   VideoWriter() = default;
@@ -25,8 +33,11 @@ class VideoWriter {
   VideoWriter& operator=(const VideoWriter&) = delete;
 
   /// Starts ffmpeg reading raw RGB frames of `width` × `height` px at `fps` frames per second
-  /// from a pipe. The container and codec follow the extension of `path` (.mp4, .mkv, .mov:
-  /// H.264 in yuv420p; an odd size is padded by a pixel). Returns "" or why not.
+  /// from a pipe. The container and codec follow the extension of `path` (.mp4, .mkv, .mov,
+  /// .m4v: H.264; .webm: ffmpeg's default). Those are yuv420p converted with the BT.709
+  /// matrix, limited (tv) range, and tagged BT.709 (primaries, transfer, matrix), as players
+  /// assume for HD video; .mp4/.mov/.m4v put the index (moov) first (faststart) so that they
+  /// play while downloading. An odd size is padded by a pixel. Returns "" or why not.
   std::string open(const std::string& path, int width, int height, double fps);
   bool isOpen() const { return pipe_ != nullptr; }
   int width() const { return width_; }

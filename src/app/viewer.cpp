@@ -50,7 +50,6 @@ namespace {
 
 using runtime::RunStatus;
 
-constexpr double kFrameSeconds = 1.0 / 60.0;
 /// Wall seconds between two evaluations of the falling-pattern classifiers (interactive).
 constexpr double kPatternRefreshSeconds = 0.25;
 
@@ -70,6 +69,7 @@ class Viewer {
         out_(out),
         err_(err),
         lockstep_(o.frames > 0 && !o.realTime),
+        frameSeconds_(1.0 / o.videoFps),
         capture_(o.shotWidth, o.shotHeight),
         view_(capture_.shotSize()) {}
   ~Viewer();
@@ -105,7 +105,8 @@ class Viewer {
   ViewerOptions options_;
   std::ostream& out_;
   std::ostream& err_;
-  const bool lockstep_;  // a fixed number of frames, each 1/60 s × speed of simulation
+  const bool lockstep_;  // a fixed number of frames, each frameSeconds_ × speed of simulation
+  const double frameSeconds_;  // 1 / the video's frames per second (1/60 s)
   Window window_;
   std::unique_ptr<Renderer> renderer_;
   std::shared_ptr<runtime::ManualClock> manualClock_;
@@ -148,6 +149,11 @@ bool Viewer::checkOptions(const std::string& scene) {
   // A video needs ffmpeg: say so before anything is loaded or rendered.
   if (!options_.videoPath.empty() && !onPath("ffmpeg")) {
     err_ << "samara: " << kFfmpegMissing << "\n";
+    return false;
+  }
+  if (!(options_.videoFps > 0.0 && options_.videoFps <= 1000.0)) {
+    err_ << "samara: the video's frames per second must be in (0, 1000] (got " << options_.videoFps
+         << ")\n";
     return false;
   }
   if (scene.empty()) {
@@ -224,7 +230,7 @@ bool Viewer::openGraphics() {
   loadPanelSets();
   if (!options_.videoPath.empty()) {
     const std::string why =
-        capture_.openVideo(options_.videoPath, window_.handle(), 1.0 / kFrameSeconds);
+        capture_.openVideo(options_.videoPath, options_.videoFps, options_.videoUi);
     if (!why.empty()) {
       err_ << "samara: " << options_.videoPath << ": " << why << "\n";
       return false;
@@ -265,7 +271,7 @@ int Viewer::loop() {
     glfwPollEvents();
     window_.applyPendingUiScale();
     if (lockstep_) {
-      manualClock_->advance(kFrameSeconds);
+      manualClock_->advance(frameSeconds_);
       runner_->tick();
     }
     const bool last = options_.frames > 0 && stats_.frames + 1 >= options_.frames;
@@ -279,6 +285,7 @@ int Viewer::loop() {
     ctx_.screenshotRequested = false;
     if (last) request.finalPath = options_.screenshotPath;
     request.videoPath = options_.videoPath.c_str();
+    request.view = toPixels(ctx_.layout.view, window_.handle());
     const CaptureResult pictures = capture_.frame(source, request, err_);
     if (!pictures.notice.empty()) ctx_.notice.show(pictures.notice);
     if (pictures.failed) exitCode = 1;
@@ -300,7 +307,7 @@ int Viewer::finish(int exitCode) {
     exitCode = 1;
   }
   const runtime::Snapshot& s = runner_->snapshot();
-  if (options_.printStats) printStats(stats_, s, lockstep_, out_);
+  if (options_.printStats) printStats(stats_, s, lockstep_ ? frameSeconds_ : 0.0, out_);
   if (s.status == RunStatus::kFailed && options_.frames > 0) {
     err_ << "samara: " << s.message << "\n";
   }

@@ -16,18 +16,27 @@ struct ViewerOptions {
   /// default scene (findDefaultScene()).
   std::string scenePath;
   /// Render this many frames, then exit; 0 = interactive until the window is closed. With
-  /// frames > 0 each frame advances the simulation by exactly 1/60 s × speed (reproducible
-  /// screenshots) unless `realTime` is set.
+  /// frames > 0 each frame advances the simulation by exactly 1/videoFps s × speed (1/60 s
+  /// by default: reproducible screenshots, videos that play in real time) unless `realTime`
+  /// is set.
   int frames = 0;
   std::string screenshotPath;  ///< PNG of the last frame (frames > 0); "" = none
   /// Pictures (the screenshot, the video, the P key) of the 3D view alone at this size, px,
-  /// rendered offscreen whatever the window's size; 0 × 0 (the default) = the window as
-  /// shown, panels included.
+  /// rendered offscreen whatever the window's size; 0 × 0 (the default) = screenshots of the
+  /// window as shown, panels included, and a video of the 3D view as shown (see videoUi).
   int shotWidth = 0;
   int shotHeight = 0;  ///< see shotWidth
-  /// With frames > 0: a video of every frame (60 per second of video) piped to ffmpeg;
-  /// "" = none. Without ffmpeg on PATH, runViewer fails before it opens a window.
+  /// With frames > 0: a video of every frame (videoFps per second of video) piped to ffmpeg;
+  /// "" = none. Without ffmpeg on PATH, runViewer fails before it opens a window. Without a
+  /// picture size it shows the 3D view alone (split panes, overlays and cues included, no
+  /// panels) at its size in pixels rounded down to even ones.
   std::string videoPath;
+  /// Frames per second of the video, in (0, 1000]; each frame with frames > 0 is 1/videoFps s
+  /// of simulated time × speed. Default 60.
+  double videoFps = 60.0;
+  /// The video shows the whole window, panels included (when no picture size is set).
+  /// Default false.
+  bool videoUi = false;
   int width = 1280;  ///< window width, px
   int height = 800;  ///< window height, px
   io::SetList sets;  ///< `--set PATH=VALUE` edits of the scene

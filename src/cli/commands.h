@@ -27,6 +27,8 @@ struct ViewArgs {
   int frames = 0;                ///< --frames N; 0 = interactive
   std::string screenshotPath;    ///< --screenshot FILE (with --frames)
   std::string videoPath;         ///< --video FILE (with --frames)
+  double videoFps = 60.0;        ///< --video-fps F (with --video), frames per second
+  bool videoUi = false;          ///< --video-ui (with --video): the whole window
   int shotWidth = 0;             ///< --shot-size WxH, px; 0 = the window as shown
   int shotHeight = 0;            ///< see shotWidth
   std::optional<int> width;      ///< --width, px

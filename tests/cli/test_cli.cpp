@@ -36,6 +36,10 @@ TEST_CASE("help and version", "[cli]") {
   r = cli({"inspect", "-h"});
   CHECK(r.code == 0);
   CHECK_THAT(r.out, Catch::Contains("--json"));
+  r = cli({"view", "--help"});
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("--video-fps F"));
+  CHECK_THAT(r.out, Catch::Contains("--video-ui"));
 }
 
 TEST_CASE("usage errors exit 2 with samara: <message>", "[cli][errors]") {
@@ -63,6 +67,17 @@ TEST_CASE("usage errors exit 2 with samara: <message>", "[cli][errors]") {
       {{"view", "--frames", "0"}, "view: --frames needs an integer in [1, 100000000]"},
       {{"view", "--screenshot", "x.png"}, "view: --screenshot needs --frames N"},
       {{"view", "a.json", "b.json"}, "view: unexpected argument \"b.json\""},
+      {{"view", "--frames", "2", "--video", "v.mp4", "--video-fps", "0"},
+       "view: --video-fps needs frames per second, a number in (0, 1000] (got \"0\")"},
+      {{"view", "--frames", "2", "--video", "v.mp4", "--video-fps", "-30"}, "--video-fps needs"},
+      {{"view", "--frames", "2", "--video", "v.mp4", "--video-fps", "nan"}, "--video-fps needs"},
+      {{"view", "--frames", "2", "--video", "v.mp4", "--video-fps", "inf"}, "--video-fps needs"},
+      {{"view", "--frames", "2", "--video", "v.mp4", "--video-fps", "1000.5"}, "--video-fps needs"},
+      {{"view", "--frames", "2", "--video", "v.mp4", "--video-fps", "30x"}, "--video-fps needs"},
+      {{"view", "--frames", "2", "--video-fps", "30"}, "view: --video-fps needs --video FILE"},
+      {{"view", "--frames", "2", "--video-ui"}, "view: --video-ui needs --video FILE"},
+      {{"view", "--frames", "2", "--video", "v.mp4", "--video-ui", "--shot-size", "64x64"},
+       "view: --video-ui (the whole window) and --shot-size (the 3D view alone) exclude"},
   };
 #if !defined(SAMARA_HAVE_VIEWER)
   // The headless build has no viewer to parse for.

@@ -1,5 +1,6 @@
 // `samara view [SCENE] [options]`: the options of the viewer, checked here and handed to the
 // ViewHandler that main() registers (cli never includes the app).
+#include <cmath>
 #include <cstdlib>
 #include <ostream>
 #include <string>
@@ -13,7 +14,8 @@ namespace samara::cli {
 
 const char* const kViewHelp =
     "usage: samara view [SCENE] [--frames N] [--screenshot out.png] [--set PATH=VALUE]...\n"
-    "                   [--shot-size WxH] [--video out.mp4] [--width W] [--height H]\n"
+    "                   [--shot-size WxH] [--video out.mp4] [--video-fps F] [--video-ui]\n"
+    "                   [--width W] [--height H]\n"
     "                   [--realtime] [--msaa N] [--ui-scale S] [--ghost MODEL]\n"
     "                   [--overlay NAME]... [--present] [--layout-report FILE]\n"
     "\n"
@@ -23,15 +25,23 @@ const char* const kViewHelp =
     ".gltf, .glb: a default scene is made around it); default assets/scenes/maple_seed.json.\n"
     "\n"
     "options:\n"
-    "  --frames N          render N frames (1/60 s of simulated time each), then exit\n"
-    "                      (the folders of the files below are made if missing)\n"
-    "  --screenshot FILE   with --frames: save the last frame as a PNG\n"
+    "  --frames N          render N frames (1/60 s of simulated time each, 1/F s with\n"
+    "                      --video-fps F), then exit (the folders of the files below are\n"
+    "                      made if missing)\n"
+    "  --screenshot FILE   with --frames: save the last frame as a PNG (the window as\n"
+    "                      shown, panels included, unless --shot-size)\n"
     "  --shot-size WxH     pictures (screenshot, video, the P key) of the 3D view alone,\n"
     "                      rendered offscreen at W x H pixels whatever the window's size\n"
-    "                      (default: the window as shown, panels included)\n"
-    "  --video FILE        with --frames: a video of every frame, 60 frames per second\n"
-    "                      (1/60 s simulated each), piped to ffmpeg; .mp4/.mkv/.mov are\n"
-    "                      H.264. Needs ffmpeg (Debian: apt install ffmpeg)\n"
+    "  --video FILE        with --frames: a video of every frame, piped to ffmpeg; by\n"
+    "                      default the 3D view as shown (no panels) at its size rounded\n"
+    "                      down to even pixels. .mp4/.mkv/.mov are H.264 yuv420p, BT.709\n"
+    "                      (converted and tagged, limited range); .mp4/.mov faststart.\n"
+    "                      Needs ffmpeg (Debian: apt install ffmpeg)\n"
+    "  --video-fps F       with --video: F frames per second of video (60), each frame\n"
+    "                      1/F s of simulated time so that the video plays in real time;\n"
+    "                      0 < F <= 1000\n"
+    "  --video-ui          with --video: the whole window, panels included (not with\n"
+    "                      --shot-size)\n"
     "  --layout-report FILE  with --frames: after the last frame, JSON with the 3D view's\n"
     "                      and every panel's rectangle and each body's projected bounding\n"
     "                      box (window units), for layout checks\n"
@@ -86,6 +96,7 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     return kExitUsage;
   }
   ViewArgs o;
+  bool fpsGiven = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&]() -> std::string {
@@ -110,6 +121,18 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     } else if (a == "--video") {
       o.videoPath = value();
       if (o.videoPath.empty()) throw UsageError{"view: --video needs a file name"};
+    } else if (a == "--video-fps") {
+      const std::string v = value();
+      char* end = nullptr;
+      const double f = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end != '\0' || !std::isfinite(f) || !(f > 0.0 && f <= 1000.0)) {
+        throw UsageError{
+            "view: --video-fps needs frames per second, a number in (0, 1000] (got \"" + v + "\")"};
+      }
+      o.videoFps = f;
+      fpsGiven = true;
+    } else if (a == "--video-ui") {
+      o.videoUi = true;
     } else if (a == "--shot-size") {
       const std::string v = value();
       const std::size_t x = v.find_first_of("xX");
@@ -153,6 +176,15 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
     throw UsageError{"view: --screenshot needs --frames N"};
   }
   if (!o.videoPath.empty() && o.frames == 0) throw UsageError{"view: --video needs --frames N"};
+  if (o.videoPath.empty() && (fpsGiven || o.videoUi)) {
+    throw UsageError{std::string("view: ") + (fpsGiven ? "--video-fps" : "--video-ui") +
+                     " needs --video FILE"};
+  }
+  if (o.videoUi && o.shotWidth > 0) {
+    throw UsageError{
+        "view: --video-ui (the whole window) and --shot-size (the 3D view alone) "
+        "exclude each other"};
+  }
   // The folders of the pictures and the report, made before the viewer opens; removed again
   // if it fails and they are still empty.
   io::OutputFolders folders;
