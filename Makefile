@@ -2,7 +2,7 @@
 JOBS ?= $(shell nproc)
 SCENE ?= assets/scenes/maple_seed.json
 
-.PHONY: all deps build debug asan tsan test test-release test-asan test-tsan run run-headless bench clean format format-check lint check-style update-golden
+.PHONY: all deps build debug asan tsan test test-release test-asan test-tsan test-blender run run-headless bench clean format format-check lint check-style update-golden
 
 all: build
 
@@ -36,6 +36,15 @@ test-tsan: deps
 
 test-release: build
 	@ctest --preset release -j $(JOBS)
+
+# Blender round trips of `samara export` (tests/blender): installs Blender (Debian's 3.4) and
+# runs the ctests labelled blender. STRICT=1 also fails on checks of pending export features.
+STRICT ?= 0
+test-blender: build
+	@scripts/install-deps --blender
+	@cmake --preset release -DSAMARA_BLENDER_STRICT=$(if $(filter 1,$(STRICT)),ON,OFF) >/dev/null
+	@cmake --build --preset release -j $(JOBS) --target samara
+	@ctest --preset release -j $(JOBS) -L blender --output-on-failure
 
 # Style first (formatting, size limits), sanitizer runs next, Release last, so the output
 # ends with ctest's summary line.

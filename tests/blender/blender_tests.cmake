@@ -1,0 +1,48 @@
+# Blender round trip of `samara export` (tests/blender/roundtrip.py): glb, OBJ sequence and
+# PC2 imported into Blender 3.4+ and compared with `samara run` at every frame and between
+# frames. Registered only when Blender is installed (`make test-blender` installs it), label
+# `blender`; `make test` then runs them with the rest.
+find_program(BLENDER blender)
+if(NOT BLENDER)
+  message(STATUS "Blender not found: tests/blender round trips skipped (make test-blender installs it)")
+  return()
+endif()
+
+# Checks of features the export does not have yet print their numbers but do not fail;
+# SAMARA_BLENDER_STRICT=ON (make test-blender STRICT=1) makes them fail like the others.
+option(SAMARA_BLENDER_STRICT "Blender round trips: fail on the checks of pending export features" OFF)
+
+set(SAMARA_BLENDER_SCRIPT ${CMAKE_CURRENT_SOURCE_DIR}/blender/roundtrip.py)
+
+# samara_blender_test(STEM PENDING CHECKS ARGS...): PENDING are the checks (or groups) that
+# wait for an export feature; the Blender 3.4 importer's default shading is an upstream bug
+# (numpy >= 1.24), never ours: always report only.
+function(samara_blender_test stem pending)
+  set(report "import")
+  if(NOT SAMARA_BLENDER_STRICT AND NOT pending STREQUAL "")
+    string(APPEND report ",${pending}")
+  endif()
+  add_test(NAME blender/${stem}
+           COMMAND ${BLENDER} -b --factory-startup -noaudio -t 1 --python-exit-code 1
+                   -P ${SAMARA_BLENDER_SCRIPT} --
+                   --samara $<TARGET_FILE:samara>
+                   --scene ${PROJECT_SOURCE_DIR}/assets/scenes/${stem}.json
+                   --work ${PROJECT_BINARY_DIR}/blender/${stem}
+                   --report-only ${report} ${ARGN})
+  set_tests_properties(blender/${stem} PROPERTIES LABELS blender TIMEOUT 300)
+endfunction()
+
+# Pending today: a camera in the glb (render straight after import), keys between frames
+# (rotation between frames; the maple seed turns up to 340 degrees per frame), joints for
+# skins, child objects for rigid parts.
+set(camera "render/straight_after_import")
+samara_blender_test(maple_seed "${camera},between" --tol-between-deg 0.5)
+samara_blender_test(paper_copter "${camera},between" --formats glb --tol-between-deg 2)
+samara_blender_test(leaves_gusts "${camera},between" --formats glb --tol-between-deg 2)
+# Shape-changing bodies, at 20 fps (1/20 s is a whole number of steps) with the vertices
+# between frames against an OBJ export at 100 fps.
+samara_blender_test(zeppelin "${camera},size,between_vertices"
+                    --formats glb,obj --duration 1 --fps 20 --fine-fps 100 --max-glb-mb 2
+                    --size-duration 15 --size-dt 0.01)
+samara_blender_test(sea_snake "${camera},armature,between_vertices"
+                    --duration 2 --fps 20 --fine-fps 100 --bones 8)
