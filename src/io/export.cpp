@@ -105,9 +105,31 @@ std::vector<ExportBody> exportBodies(const core::World& world) {
     const core::BodyDef& def = world.bodyDef(i);
     const double radius = def.mesh.V.rows() > 0 ? def.mesh.V.rowwise().norm().maxCoeff() : 0.0;
     const bool sheet = geometry::buildTopology(def.mesh).numBoundaryEdges > 0;
-    bodies.push_back({def.name, def.mesh.F, def.animation != nullptr, radius, sheet});
+    bodies.push_back(
+        {def.name, def.mesh.F, def.animation != nullptr, def.animation, radius, sheet});
   }
   return bodies;
+}
+
+const core::RigidPartsAnimation* rigidParts(const ExportBody& body) {
+  const auto* parts = dynamic_cast<const core::RigidPartsAnimation*>(body.animation.get());
+  if (parts == nullptr) return nullptr;
+  std::vector<int> partOf(static_cast<std::size_t>(parts->rest.rows()), -1);
+  for (std::size_t p = 0; p < parts->parts.size(); ++p) {
+    for (const int v : parts->parts[p].vertices)
+      partOf[static_cast<std::size_t>(v)] = static_cast<int>(p);
+  }
+  for (Eigen::Index f = 0; f < body.faces.rows(); ++f) {
+    const int p = partOf[static_cast<std::size_t>(body.faces(f, 0))];
+    for (int c = 1; c < 3; ++c) {
+      if (partOf[static_cast<std::size_t>(body.faces(f, c))] != p) return nullptr;  // a seam
+    }
+  }
+  return parts;
+}
+
+bool needsMorphTargets(const ExportBody& body) {
+  return body.deforming && rigidParts(body) == nullptr;
 }
 
 PoseSample interpolatePose(const PoseSample& a, const PoseSample& b, double t) {
@@ -363,7 +385,7 @@ ExportPlan planExport(const core::World& world, ExportSettings settings) {
   }
   p.frames = f.numFrames();
   const bool morphs = std::any_of(p.bodies.begin(), p.bodies.end(),
-                                  [](const ExportBody& b) { return b.deforming; });
+                                  [](const ExportBody& b) { return needsMorphTargets(b); });
   if (p.settings.format == ExportFormat::kGlb && morphs && p.frames > kMaxGlbMorphFrames) {
     p.limit = ExportPlan::Limit::kTooManyMorphFrames;
   }

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "core/animation.h"
 #include "core/se3.h"
 #include "core/world.h"
 #include "geometry/tri_mesh.h"
@@ -118,8 +119,10 @@ struct ExportBody {
   std::string name;            ///< the body's name in the scene
   geometry::FaceMatrix faces;  ///< triangles (vertex indices), as in the scene's mesh
   bool deforming = false;      ///< shape-changing (BodyDef::animation set)
-  double radius = 0.0;         ///< largest distance of a vertex from the body origin, m
-  bool sheet = false;          ///< an open surface (a leaf, a card): drawn double-sided
+  /// The shape change (BodyDef::animation): rigid parts become child nodes of the glb.
+  std::shared_ptr<const core::ShapeAnimation> animation;
+  double radius = 0.0;  ///< largest distance of a vertex from the body origin, m
+  bool sheet = false;   ///< an open surface (a leaf, a card): drawn double-sided
 };
 
 /// One body at one frame.
@@ -138,6 +141,13 @@ struct Frame {
   double stepTime = 0.0;  ///< time of the nearest step (the CSV's t), s
   std::vector<BodyFrame> bodies;
 };
+
+/// Whether the glb carries body's shape change as morph targets: a shape-changing body that is
+/// not made of rigid parts (whose parts become child nodes with their own motion).
+bool needsMorphTargets(const ExportBody& body);
+/// The rigid parts of a body whose every face lies in one part or in none (the glb draws
+/// each part as a child node), or null.
+const core::RigidPartsAnimation* rigidParts(const ExportBody& body);
 
 /// The bodies of `world` (names, faces, whether they deform).
 std::vector<ExportBody> exportBodies(const core::World& world);

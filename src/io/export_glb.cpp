@@ -40,12 +40,24 @@ class GlbExport final : public MotionExporter::Writer {
       KeyReducer::Tolerance t = s.keyTolerance;
       // The angle tolerance seen at the body's edge, as a distance.
       t.distance = std::max(t.distance, b.radius * std::tan(t.angle));
-      tracks_.emplace_back(KeyReducer(t));
+      Track& tr = tracks_.emplace_back(KeyReducer(t));
+      tr.morphs = needsMorphTargets(b);
+      tr.parts = rigidParts(b);
+      if (tr.parts == nullptr) continue;
+      for (const core::RigidPart& part : tr.parts->parts) {
+        double r = 0.0;
+        for (const int v : part.vertices) {
+          r = std::max(r, (tr.parts->rest.row(v).transpose() - part.pivot).norm());
+        }
+        KeyReducer::Tolerance pt = s.keyTolerance;
+        pt.distance = std::max(pt.distance, r * std::tan(pt.angle));
+        tr.partKeys.emplace_back(pt);
+      }
     }
   }
 
   bool needsVertices(int body, long long frame) const override {
-    return frame == 0 || bodies_[static_cast<std::size_t>(body)].deforming;
+    return frame == 0 || tracks_[static_cast<std::size_t>(body)].morphs;
   }
 
   void addFrame(const Frame& frame) override {
@@ -54,13 +66,14 @@ class GlbExport final : public MotionExporter::Writer {
       const BodyFrame& b = of(frame, i);
       Track& tr = tracks_[i];
       tr.keys.add({frame.time, b.pose, b.com}, /*key=*/true);
+      addPartSamples(&tr, frame.time, /*key=*/true);
       if (frame.index == 0) {
         requireVertices(b, i);
         tr.origin = b.pose.b;
         tr.q0 = b.pose.q;
         tr.base = toBodyFrame(b);
       }
-      if (body(i).deforming) {
+      if (tr.morphs) {
         requireVertices(b, i);
         const geometry::VertexMatrix D = toBodyFrame(b) - tr.base;
         std::vector<float>& t = tr.targets.emplace_back();
@@ -75,6 +88,7 @@ class GlbExport final : public MotionExporter::Writer {
   void addStep(const StepPoses& step) override {
     for (std::size_t i = 0; i < numBodies() && i < step.bodies.size(); ++i) {
       tracks_[i].keys.add(step.bodies[i], /*key=*/false);
+      addPartSamples(&tracks_[i], step.time, /*key=*/false);
     }
   }
 
@@ -84,15 +98,47 @@ class GlbExport final : public MotionExporter::Writer {
   struct Track {
     explicit Track(KeyReducer k) : keys(std::move(k)) {}
     KeyReducer keys;
+    bool morphs = false;                               // shape change as morph targets
+    const core::RigidPartsAnimation* parts = nullptr;  // or as child nodes
+    std::vector<KeyReducer> partKeys;                  // per part: its motion in the body frame
     Vec3 origin = Vec3::Zero();
     Quat q0 = Quat::Identity();
     geometry::VertexMatrix base;              // body frame at frame 0
     std::vector<std::vector<float>> targets;  // per frame: displacement from base
   };
 
-  int addMesh(std::size_t i, int material);
-  void addMotion(std::size_t i, int node, int animation);
+  /// The parts' placements in the body frame at time t (x' = R x + p).
+  static void addPartSamples(Track* tr, double t, bool key) {
+    if (tr->parts == nullptr) return;
+    for (std::size_t p = 0; p < tr->partKeys.size(); ++p) {
+      Mat3 R;
+      Vec3 b;
+      tr->parts->partTransform(static_cast<int>(p), t, &R, &b);
+      // The node's origin is the part's pivot (its mesh is drawn relative to it): a part that
+      // turns about its own pivot keeps a constant translation.
+      const Vec3& pivot = tr->parts->parts[p].pivot;
+      PoseSample s;
+      s.time = t;
+      s.pose.q = Quat(R).normalized();
+      s.pose.b = s.com = R * pivot + b;
+      tr->partKeys[p].add(s, key);
+    }
+  }
+  int addMesh(const std::string& name, const geometry::VertexMatrix& V,
+              const geometry::FaceMatrix& F, const std::vector<std::vector<float>>& targets,
+              int material);
+  /// The body's mesh without its parts, and a child node per part moving with its keys.
+  void addParts(std::size_t i, int bodyNode, int material, int animation);
+  void addMotion(const std::vector<PoseSample>& keys, int node, int animation);
+  void addWeights(std::size_t i, int node, int animation);
   std::map<std::string, double> sceneExtras() const;
+  void channel(int animation, int node, int input, const std::vector<float>& values,
+               gltf::ElementType type, const char* path) {
+    const int output = builder_.addFloats(values, type, gltf::BufferTarget::kNone, false);
+    builder_.addChannel(animation,
+                        builder_.addSampler(animation, input, output, gltf::Interpolation::kLinear),
+                        node, path);
+  }
   /// Key times are the simulation's time plus firstFrame / fps: importers place glTF time t
   /// at frame t·fps (Blender), so frame k lands on the frame number it has in every other
   /// file of the export (frame_0001.obj, the .pc2 start, the .chan sidecar).
@@ -105,11 +151,10 @@ class GlbExport final : public MotionExporter::Writer {
   gltf::Builder builder_{"samara export"};
 };
 
-int GlbExport::addMesh(std::size_t i, int material) {
-  const Track& tr = tracks_[i];
-  const geometry::VertexMatrix& V = tr.base;
-  const geometry::FaceMatrix& F = body(i).faces;
-  // Area-weighted vertex normals of the frame-0 shape (body frame).
+int GlbExport::addMesh(const std::string& name, const geometry::VertexMatrix& V,
+                       const geometry::FaceMatrix& F,
+                       const std::vector<std::vector<float>>& targets, int material) {
+  // Area-weighted vertex normals of the shape (body frame).
   geometry::VertexMatrix N = geometry::VertexMatrix::Zero(V.rows(), 3);
   for (Eigen::Index f = 0; f < F.rows(); ++f) {
     const Vec3 a = V.row(F(f, 0)).transpose(), b = V.row(F(f, 1)).transpose(),
@@ -138,27 +183,79 @@ int GlbExport::addMesh(std::size_t i, int material) {
                                                  gltf::BufferTarget::kArray, /*bounds=*/false);
   prim.indices = builder_.addIndices(indices);
   prim.material = material;
-  gltf::Mesh mesh{.name = body(i).name};
-  for (std::size_t k = 0; k < tr.targets.size(); ++k) {
+  gltf::Mesh mesh{.name = name};
+  for (std::size_t k = 0; k < targets.size(); ++k) {
     // Blender's shape key names: the frame numbers a user sees.
     mesh.targetNames.push_back(
         strf("frame_%04lld", settings_.plan.frameNumber(static_cast<long long>(k))));
-    prim.targets.push_back({{"POSITION", builder_.addFloats(tr.targets[k], gltf::ElementType::kVec3,
+    prim.targets.push_back({{"POSITION", builder_.addFloats(targets[k], gltf::ElementType::kVec3,
                                                             gltf::BufferTarget::kArray,
                                                             /*bounds=*/true)}});
   }
-  mesh.weights.assign(tr.targets.size(), 0.0);
+  mesh.weights.assign(targets.size(), 0.0);
   mesh.primitives.push_back(std::move(prim));
   return builder_.addMesh(mesh);
 }
 
-void GlbExport::addMotion(std::size_t i, int node, int animation) {
+void GlbExport::addParts(std::size_t i, int bodyNode, int material, int animation) {
   const Track& tr = tracks_[i];
+  const core::RigidPartsAnimation& anim = *tr.parts;
+  const geometry::FaceMatrix& F = body(i).faces;
+  std::vector<int> partOf(static_cast<std::size_t>(anim.rest.rows()), -1);
+  for (std::size_t p = 0; p < anim.parts.size(); ++p) {
+    for (const int v : anim.parts[p].vertices)
+      partOf[static_cast<std::size_t>(v)] = static_cast<int>(p);
+  }
+  // The faces of part p (−1: the body itself) with their vertices renumbered.
+  auto submesh = [&](int p, geometry::VertexMatrix* V, geometry::FaceMatrix* sub) {
+    std::vector<int> index(static_cast<std::size_t>(anim.rest.rows()), -1);
+    std::vector<int> used;
+    std::vector<Eigen::Index> faces;
+    for (Eigen::Index f = 0; f < F.rows(); ++f) {
+      if (partOf[static_cast<std::size_t>(F(f, 0))] != p) continue;
+      faces.push_back(f);
+      for (int c = 0; c < 3; ++c) {
+        int& k = index[static_cast<std::size_t>(F(f, c))];
+        if (k < 0) {
+          k = static_cast<int>(used.size());
+          used.push_back(F(f, c));
+        }
+      }
+    }
+    V->resize(static_cast<Eigen::Index>(used.size()), 3);
+    const Vec3 pivot = p >= 0 ? anim.parts[static_cast<std::size_t>(p)].pivot : Vec3::Zero();
+    for (std::size_t k = 0; k < used.size(); ++k) {
+      V->row(static_cast<Eigen::Index>(k)) = anim.rest.row(used[k]) - pivot.transpose();
+    }
+    sub->resize(static_cast<Eigen::Index>(faces.size()), 3);
+    for (std::size_t k = 0; k < faces.size(); ++k) {
+      for (int c = 0; c < 3; ++c) {
+        (*sub)(static_cast<Eigen::Index>(k), c) = index[static_cast<std::size_t>(F(faces[k], c))];
+      }
+    }
+  };
+  geometry::VertexMatrix V;
+  geometry::FaceMatrix sub;
+  for (std::size_t p = 0; p < anim.parts.size(); ++p) {
+    submesh(static_cast<int>(p), &V, &sub);
+    const std::string name = body(i).name + "." + anim.parts[p].name;
+    const int mesh = sub.rows() > 0 ? addMesh(name, V, sub, {}, material) : -1;
+    const std::vector<PoseSample> keys = tr.partKeys[p].keys();
+    const int node = builder_.addNode({.name = name,
+                                       .mesh = mesh,
+                                       .translation = keys.front().pose.b,
+                                       .rotation = keys.front().pose.q});
+    builder_.addChild(bodyNode, node);
+    if (animation >= 0) addMotion(keys, node, animation);
+  }
+}
+
+void GlbExport::addMotion(const std::vector<PoseSample>& keys, int node, int animation) {
   // Key times strictly increasing as floats: a step key that rounds onto the previous key's
   // time is left out (frames are always kept).
   std::vector<float> times, translation, rotation;
   Quat last = Quat::Identity();
-  for (const PoseSample& k : tr.keys.keys()) {
+  for (const PoseSample& k : keys) {
     const auto t = static_cast<float>(k.time + timeOffset());
     if (!times.empty() && t <= times.back()) continue;
     times.push_back(t);
@@ -170,25 +267,21 @@ void GlbExport::addMotion(std::size_t i, int node, int animation) {
   }
   const int input = builder_.addFloats(times, gltf::ElementType::kScalar, gltf::BufferTarget::kNone,
                                        /*bounds=*/true);
-  auto channel = [&](int in, const std::vector<float>& values, gltf::ElementType type,
-                     const char* path) {
-    const int output = builder_.addFloats(values, type, gltf::BufferTarget::kNone, false);
-    builder_.addChannel(animation,
-                        builder_.addSampler(animation, in, output, gltf::Interpolation::kLinear),
-                        node, path);
-  };
-  channel(input, translation, gltf::ElementType::kVec3, "translation");
-  channel(input, rotation, gltf::ElementType::kVec4, "rotation");
-  if (!tr.targets.empty()) {
-    // LINEAR weights, target k at 1 at frame k: between frames k and k+1 the shape blends
-    // from target k to target k+1.
-    const std::size_t frames = frameTimes_.size(), m = tr.targets.size();
-    std::vector<float> w(frames * m, 0.0f);
-    for (std::size_t k = 0; k < frames && k < m; ++k) w[k * m + k] = 1.0f;
-    const int frameInput = builder_.addFloats(frameTimes_, gltf::ElementType::kScalar,
-                                              gltf::BufferTarget::kNone, /*bounds=*/true);
-    channel(frameInput, w, gltf::ElementType::kScalar, "weights");
-  }
+  channel(animation, node, input, translation, gltf::ElementType::kVec3, "translation");
+  channel(animation, node, input, rotation, gltf::ElementType::kVec4, "rotation");
+}
+
+void GlbExport::addWeights(std::size_t i, int node, int animation) {
+  const Track& tr = tracks_[i];
+  if (tr.targets.empty()) return;
+  // LINEAR weights, target k at 1 at frame k: between frames k and k+1 the shape blends
+  // from target k to target k+1.
+  const std::size_t frames = frameTimes_.size(), m = tr.targets.size();
+  std::vector<float> w(frames * m, 0.0f);
+  for (std::size_t k = 0; k < frames && k < m; ++k) w[k * m + k] = 1.0f;
+  const int frameInput = builder_.addFloats(frameTimes_, gltf::ElementType::kScalar,
+                                            gltf::BufferTarget::kNone, /*bounds=*/true);
+  channel(animation, node, frameInput, w, gltf::ElementType::kScalar, "weights");
 }
 
 std::map<std::string, double> GlbExport::sceneExtras() const {
@@ -211,13 +304,34 @@ void GlbExport::finish() {
     const std::array<float, 3>& c = bodyColor(i);
     const int material = builder_.addMaterial(
         {.name = body(i).name, .baseColor = {c[0], c[1], c[2], 1.0}, .doubleSided = body(i).sheet});
-    const int mesh = addMesh(i, material);
+    if (!frameTimes_.empty() && animation < 0) {
+      animation = builder_.addAnimation(settings_.sceneName);
+    }
+    int mesh = -1;
+    if (tr.parts != nullptr) {
+      // The body without its parts (they follow as child nodes).
+      geometry::FaceMatrix hull(0, 3);
+      std::vector<int> partOf(static_cast<std::size_t>(tr.parts->rest.rows()), -1);
+      for (const core::RigidPart& part : tr.parts->parts) {
+        for (const int v : part.vertices) partOf[static_cast<std::size_t>(v)] = 0;
+      }
+      const geometry::FaceMatrix& F = body(i).faces;
+      for (Eigen::Index f = 0; f < F.rows(); ++f) {
+        if (partOf[static_cast<std::size_t>(F(f, 0))] >= 0) continue;
+        hull.conservativeResize(hull.rows() + 1, 3);
+        hull.row(hull.rows() - 1) = F.row(f);
+      }
+      if (hull.rows() > 0) mesh = addMesh(body(i).name, tr.parts->rest, hull, {}, material);
+    } else {
+      mesh = addMesh(body(i).name, tr.base, body(i).faces, tr.targets, material);
+    }
     const int n = builder_.addNode(
         {.name = body(i).name, .mesh = mesh, .translation = tr.origin, .rotation = tr.q0});
     roots.push_back(n);
+    if (tr.parts != nullptr) addParts(i, n, material, animation);
     if (frameTimes_.empty()) continue;
-    if (animation < 0) animation = builder_.addAnimation(settings_.sceneName);
-    addMotion(i, n, animation);
+    addMotion(tr.keys.keys(), n, animation);
+    addWeights(i, n, animation);
   }
   std::optional<ExportSettings::Camera> view = settings_.camera;
   if (!view && settings_.autoCamera) {
