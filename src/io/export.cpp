@@ -128,8 +128,22 @@ const core::RigidPartsAnimation* rigidParts(const ExportBody& body) {
   return parts;
 }
 
+SkinView skinOf(const ExportBody& body) {
+  SkinView v;
+  const core::ShapeAnimation* a = body.animation.get();
+  v.rootRemoved = dynamic_cast<const core::RootMotionRemoved*>(a);
+  if (v.rootRemoved != nullptr) a = v.rootRemoved->inner.get();
+  v.skin = dynamic_cast<const core::SkinnedAnimation*>(a);
+  const bool scaled =
+      v.skin != nullptr &&
+      std::any_of(v.skin->channels.begin(), v.skin->channels.end(),
+                  [](const auto& c) { return c.path == core::SkinnedAnimation::Path::kScale; });
+  if (v.skin == nullptr || scaled || v.skin->rest.rows() <= body.faces.maxCoeff()) return {};
+  return v;
+}
+
 bool needsMorphTargets(const ExportBody& body) {
-  return body.deforming && rigidParts(body) == nullptr;
+  return body.deforming && rigidParts(body) == nullptr && skinOf(body).skin == nullptr;
 }
 
 PoseSample interpolatePose(const PoseSample& a, const PoseSample& b, double t) {

@@ -149,6 +149,16 @@ bool needsMorphTargets(const ExportBody& body);
 /// each part as a child node), or null.
 const core::RigidPartsAnimation* rigidParts(const ExportBody& body);
 
+/// A body whose shape change is a glTF skin (optionally with its root motion removed), which
+/// the glb writes as a skin: the skinned mesh, its joint nodes with their motion, and a root
+/// node carrying the mesh-to-body transform and the removed root motion.
+struct SkinView {
+  const core::SkinnedAnimation* skin = nullptr;
+  const core::RootMotionRemoved* rootRemoved = nullptr;  ///< null: root motion kept
+};
+/// The skin of a body, or {nullptr, nullptr} (also for a skin with animated scale).
+SkinView skinOf(const ExportBody& body);
+
 /// The bodies of `world` (names, faces, whether they deform).
 std::vector<ExportBody> exportBodies(const core::World& world);
 /// The frame k of `world` in its current state (a frame on a step): poses, diagnostics and

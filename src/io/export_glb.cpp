@@ -43,6 +43,10 @@ class GlbExport final : public MotionExporter::Writer {
       Track& tr = tracks_.emplace_back(KeyReducer(t));
       tr.morphs = needsMorphTargets(b);
       tr.parts = rigidParts(b);
+      tr.skin = skinOf(b);
+      if (tr.skin.skin != nullptr) {
+        for (std::size_t n = 0; n <= tr.skin.skin->nodes.size(); ++n) tr.partKeys.emplace_back(t);
+      }
       if (tr.parts == nullptr) continue;
       for (const core::RigidPart& part : tr.parts->parts) {
         double r = 0.0;
@@ -100,7 +104,8 @@ class GlbExport final : public MotionExporter::Writer {
     KeyReducer keys;
     bool morphs = false;                               // shape change as morph targets
     const core::RigidPartsAnimation* parts = nullptr;  // or as child nodes
-    std::vector<KeyReducer> partKeys;                  // per part: its motion in the body frame
+    std::vector<KeyReducer> partKeys;  // per part (or skin node, then the skin's root)
+    SkinView skin;                     // or as a skin
     Vec3 origin = Vec3::Zero();
     Quat q0 = Quat::Identity();
     geometry::VertexMatrix base;              // body frame at frame 0
@@ -109,6 +114,7 @@ class GlbExport final : public MotionExporter::Writer {
 
   /// The parts' placements in the body frame at time t (x' = R x + p).
   static void addPartSamples(Track* tr, double t, bool key) {
+    if (tr->skin.skin != nullptr) addSkinSamples(tr, t, key);
     if (tr->parts == nullptr) return;
     for (std::size_t p = 0; p < tr->partKeys.size(); ++p) {
       Mat3 R;
@@ -127,6 +133,10 @@ class GlbExport final : public MotionExporter::Writer {
   int addMesh(const std::string& name, const geometry::VertexMatrix& V,
               const geometry::FaceMatrix& F, const std::vector<std::vector<float>>& targets,
               int material);
+  /// The skin's nodes' local placements at time t, then its root's (the removed root motion).
+  static void addSkinSamples(Track* tr, double t, bool key);
+  /// A skinned mesh, its joints' nodes with their motion and the root carrying meshToBody.
+  void addSkin(std::size_t i, int bodyNode, int material, int animation);
   /// The body's mesh without its parts, and a child node per part moving with its keys.
   void addParts(std::size_t i, int bodyNode, int material, int animation);
   void addMotion(const std::vector<PoseSample>& keys, int node, int animation);
@@ -195,6 +205,95 @@ int GlbExport::addMesh(const std::string& name, const geometry::VertexMatrix& V,
   mesh.weights.assign(targets.size(), 0.0);
   mesh.primitives.push_back(std::move(prim));
   return builder_.addMesh(mesh);
+}
+
+void GlbExport::addSkinSamples(Track* tr, double t, bool key) {
+  const core::SkinnedAnimation& skin = *tr->skin.skin;
+  const std::vector<Eigen::Matrix4d> global = skin.globalTransforms(t);
+  for (std::size_t n = 0; n < skin.nodes.size(); ++n) {
+    const int parent = skin.nodes[n].parent;
+    const Eigen::Matrix4d local =
+        parent >= 0
+            ? Eigen::Matrix4d(global[static_cast<std::size_t>(parent)].inverse() * global[n])
+            : global[n];
+    Mat3 A = local.topLeftCorner<3, 3>();
+    for (int c = 0; c < 3; ++c) A.col(c).normalize();  // the scale is the rest's (not animated)
+    PoseSample s;
+    s.time = t;
+    s.pose.q = Quat(A).normalized();
+    s.pose.b = s.com = local.topRightCorner<3, 1>();
+    tr->partKeys[n].add(s, key);
+  }
+  // The root: meshToBody's translation less the removed root motion.
+  Mat3 M = skin.meshToBody.topLeftCorner<3, 3>();
+  for (int c = 0; c < 3; ++c) M.col(c).normalize();
+  PoseSample r;
+  r.time = t;
+  r.pose.q = Quat(M).normalized();
+  r.pose.b = skin.meshToBody.topRightCorner<3, 1>();
+  if (tr->skin.rootRemoved != nullptr) {
+    geometry::VertexMatrix V;
+    skin.evaluate(t, &V);
+    r.pose.b -= (V.colwise().mean() - tr->skin.rootRemoved->centroid0).transpose();
+  }
+  r.com = r.pose.b;
+  tr->partKeys.back().add(r, key);
+}
+
+void GlbExport::addSkin(std::size_t i, int bodyNode, int material, int animation) {
+  const Track& tr = tracks_[i];
+  const core::SkinnedAnimation& skin = *tr.skin.skin;
+  // The root under the body: meshToBody (its scale fixed) and the removed root motion.
+  const std::vector<PoseSample> rootKeys = tr.partKeys.back().keys();
+  const Mat3 M = skin.meshToBody.topLeftCorner<3, 3>();
+  const int root =
+      builder_.addNode({.name = body(i).name + ".root",
+                        .translation = rootKeys.front().pose.b,
+                        .rotation = rootKeys.front().pose.q,
+                        .scale = Vec3(M.col(0).norm(), M.col(1).norm(), M.col(2).norm())});
+  builder_.addChild(bodyNode, root);
+  if (animation >= 0) addMotion(rootKeys, root, animation);
+  // The skin's nodes, parents first, with their rest scale.
+  std::vector<int> node(skin.nodes.size(), -1);
+  for (std::size_t n = 0; n < skin.nodes.size(); ++n) {
+    const std::vector<PoseSample> keys = tr.partKeys[n].keys();
+    node[n] = builder_.addNode({.name = body(i).name + strf(".joint%zu", n),
+                                .translation = keys.front().pose.b,
+                                .rotation = keys.front().pose.q,
+                                .scale = skin.nodes[n].s});
+    const int parent = skin.nodes[n].parent;
+    builder_.addChild(parent >= 0 ? node[static_cast<std::size_t>(parent)] : root, node[n]);
+    if (animation >= 0) addMotion(keys, node[n], animation);
+  }
+  // The mesh in its bind pose with 4 joints and weights per vertex.
+  const int mesh = addMesh(body(i).name, skin.rest, body(i).faces, {}, material);
+  std::vector<std::uint16_t> joints;
+  std::vector<float> weights, inverseBind;
+  for (Eigen::Index v = 0; v < skin.rest.rows(); ++v) {
+    for (int k = 0; k < 4; ++k) {
+      const double w = skin.vertexWeights(v, k);
+      joints.push_back(static_cast<std::uint16_t>(w > 0.0 ? skin.vertexJoints(v, k) : 0));
+      weights.push_back(static_cast<float>(w));
+    }
+  }
+  for (const Eigen::Matrix4d& m : skin.inverseBind) {
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) inverseBind.push_back(static_cast<float>(m(r, c)));
+    }
+  }
+  builder_.addSkinAttributes(
+      mesh,
+      builder_.addUnsignedShorts(joints, gltf::ElementType::kVec4, gltf::BufferTarget::kArray),
+      builder_.addFloats(weights, gltf::ElementType::kVec4, gltf::BufferTarget::kArray, false));
+  gltf::Skin s{.name = body(i).name};
+  for (const int j : skin.joints) s.joints.push_back(node[static_cast<std::size_t>(j)]);
+  s.skeleton = root;
+  s.inverseBindMatrices =
+      builder_.addFloats(inverseBind, gltf::ElementType::kMat4, gltf::BufferTarget::kNone, false);
+  const int skinIndex = builder_.addSkin(s);
+  builder_.addChild(
+      bodyNode,
+      builder_.addNode({.name = body(i).name + ".mesh", .mesh = mesh, .skin = skinIndex}));
 }
 
 void GlbExport::addParts(std::size_t i, int bodyNode, int material, int animation) {
@@ -322,13 +421,14 @@ void GlbExport::finish() {
         hull.row(hull.rows() - 1) = F.row(f);
       }
       if (hull.rows() > 0) mesh = addMesh(body(i).name, tr.parts->rest, hull, {}, material);
-    } else {
+    } else if (tr.skin.skin == nullptr) {
       mesh = addMesh(body(i).name, tr.base, body(i).faces, tr.targets, material);
     }
     const int n = builder_.addNode(
         {.name = body(i).name, .mesh = mesh, .translation = tr.origin, .rotation = tr.q0});
     roots.push_back(n);
     if (tr.parts != nullptr) addParts(i, n, material, animation);
+    if (tr.skin.skin != nullptr) addSkin(i, n, material, animation);
     if (frameTimes_.empty()) continue;
     addMotion(tr.keys.keys(), n, animation);
     addWeights(i, n, animation);

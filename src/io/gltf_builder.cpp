@@ -146,6 +146,13 @@ int Builder::addMesh(const Mesh& mesh) {
   return last(impl_->model.meshes.size());
 }
 
+void Builder::addSkinAttributes(int mesh, int joints, int weights) {
+  for (tinygltf::Primitive& p : impl_->model.meshes.at(static_cast<std::size_t>(mesh)).primitives) {
+    p.attributes["JOINTS_0"] = joints;
+    p.attributes["WEIGHTS_0"] = weights;
+  }
+}
+
 int Builder::addMaterial(const Material& material) {
   tinygltf::Material m;
   m.name = material.name;

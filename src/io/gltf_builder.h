@@ -125,6 +125,8 @@ class Builder {
   // --- structure ----------------------------------------------------------------------------
 
   int addMesh(const Mesh& mesh);
+  /// Adds JOINTS_0 and WEIGHTS_0 (accessors) to every primitive of mesh `mesh`.
+  void addSkinAttributes(int mesh, int joints, int weights);
   int addMaterial(const Material& material);
   /// A perspective camera (looks along its node's −Z, Y up).
   int addCamera(const std::string& name, double yfov, double aspect, double znear, double zfar);

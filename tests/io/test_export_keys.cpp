@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -350,4 +351,90 @@ TEST_CASE("export: rigid parts are child nodes that follow the world's vertices"
   INFO("max distance of a part's vertex from the World's: " << maxMiss << " m");
   // The propellers (0.2 m) are within 0.25° at their tips; the body within float precision.
   CHECK(maxMiss < 2e-3);
+}
+
+TEST_CASE("export: a glTF skin stays a skin whose joints follow the world's vertices",
+          "[io][export][keys]") {
+  const std::string path = io::test::sourcePath("assets/scenes/sea_snake.json");
+  core::WorldDef def = io::loadScene(path);
+  def.duration = 0.5;
+  World world = io::makeWorld(def, path);
+  World truth = io::makeWorld(def, path);
+  ExportSettings s;
+  s.format = ExportFormat::kGlb;
+  s.out = "s.glb";
+  s.plan = FramePlan{24.0, 0.5, world.definition().dt};
+  s.plan.firstFrame = 0;
+  const ExportPlan plan = planExport(world, s);
+  REQUIRE(skinOf(plan.bodies[0]).skin != nullptr);
+  CHECK(!needsMorphTargets(plan.bodies[0]));
+  MemoryFiles files;
+  MotionExporter exporter(plan.settings, plan.bodies, &files);
+  REQUIRE(runExport(&world, plan.settings.plan, &exporter).status == ExportStatus::kDone);
+  const tinygltf::Model m = io::test::parseGlb(files.files.at("s.glb"));
+  REQUIRE(m.skins.size() == 1);
+  const tinygltf::Skin& skin = m.skins[0];
+  CHECK(skin.joints.size() == 8);
+  // The skinned mesh node and its vertex data.
+  const tinygltf::Node* meshNode = nullptr;
+  for (const tinygltf::Node& n : m.nodes) {
+    if (n.skin == 0) meshNode = &n;
+  }
+  REQUIRE(meshNode != nullptr);
+  const tinygltf::Primitive& prim =
+      m.meshes.at(static_cast<std::size_t>(meshNode->mesh)).primitives[0];
+  CHECK(prim.targets.empty());
+  const std::vector<float> pos = floats(m, prim.attributes.at("POSITION"));
+  const std::vector<float> wts = floats(m, prim.attributes.at("WEIGHTS_0"));
+  const tinygltf::Accessor& ja =
+      m.accessors.at(static_cast<std::size_t>(prim.attributes.at("JOINTS_0")));
+  const tinygltf::BufferView& jv = m.bufferViews.at(static_cast<std::size_t>(ja.bufferView));
+  std::vector<std::uint16_t> jts(ja.count * 4);
+  std::memcpy(jts.data(), m.buffers[0].data.data() + jv.byteOffset, jts.size() * 2);
+  const std::vector<float> ibm = floats(m, skin.inverseBindMatrices);
+
+  // Parents, keys and rest scales of every node.
+  std::vector<int> parent(m.nodes.size(), -1);
+  for (std::size_t n = 0; n < m.nodes.size(); ++n) {
+    for (const int c : m.nodes[n].children)
+      parent[static_cast<std::size_t>(c)] = static_cast<int>(n);
+  }
+  std::vector<Keys> keys;
+  for (std::size_t n = 0; n < m.nodes.size(); ++n) keys.push_back(keysOf(m, static_cast<int>(n)));
+  auto global = [&](int n, double t) {
+    Eigen::Matrix4d G = Eigen::Matrix4d::Identity();
+    for (int k = n; k >= 0; k = parent[static_cast<std::size_t>(k)]) {
+      const tinygltf::Node& node = m.nodes[static_cast<std::size_t>(k)];
+      const core::Pose p = play(keys[static_cast<std::size_t>(k)], t);
+      Eigen::Matrix4d L = Eigen::Matrix4d::Identity();
+      Mat3 S = Mat3::Identity();
+      if (node.scale.size() == 3)
+        S = Vec3(node.scale[0], node.scale[1], node.scale[2]).asDiagonal();
+      L.topLeftCorner<3, 3>() = p.R() * S;
+      L.topRightCorner<3, 1>() = p.b;
+      G = L * G;
+    }
+    return G;
+  };
+  double maxMiss = 0.0;
+  while (truth.time() < 0.5 - 1e-9) {
+    REQUIRE(truth.step().ok());
+    const double t = truth.time();
+    const geometry::VertexMatrix W = truth.worldVertices(0);
+    std::vector<Eigen::Matrix4d> J;
+    for (std::size_t j = 0; j < skin.joints.size(); ++j) {
+      Eigen::Matrix4d IB;
+      for (int c = 0; c < 16; ++c) IB(c % 4, c / 4) = ibm[16 * j + static_cast<std::size_t>(c)];
+      J.push_back(global(skin.joints[j], t) * IB);
+    }
+    for (Eigen::Index v = 0; v < W.rows(); v += 7) {
+      const auto k = static_cast<std::size_t>(v);
+      const Eigen::Vector4d x(pos[3 * k], pos[3 * k + 1], pos[3 * k + 2], 1.0);
+      Eigen::Vector4d y = Eigen::Vector4d::Zero();
+      for (std::size_t c = 0; c < 4; ++c) y += wts[4 * k + c] * (J[jts[4 * k + c]] * x);
+      maxMiss = std::max(maxMiss, (y.head<3>() - W.row(v).transpose()).norm());
+    }
+  }
+  INFO("max distance of a skinned vertex from the World's: " << maxMiss << " m");
+  CHECK(maxMiss < 1e-3);  // a 0.9 m snake: 0.25 deg at its joints, float weights
 }
