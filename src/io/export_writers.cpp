@@ -20,6 +20,30 @@
 
 namespace samara::io {
 
+namespace {
+
+/// An OBJ object: "o NAME", its vertices (%.9g) and its faces, the vertex numbers from
+/// `first` (1 for the first object of a file).
+void appendObjObject(std::string* text, const std::string& name, const geometry::VertexMatrix& V,
+                     const geometry::FaceMatrix& F, long long first) {
+  *text += "o " + name + "\n";
+  for (Eigen::Index r = 0; r < V.rows(); ++r) {
+    *text += 'v';
+    for (int d = 0; d < 3; ++d) {
+      *text += ' ';
+      appendNumber(text, V(r, d), "%.9g");
+    }
+    *text += '\n';
+  }
+  for (Eigen::Index f = 0; f < F.rows(); ++f) {
+    *text += 'f';
+    for (int c = 0; c < 3; ++c) *text += ' ' + std::to_string(first + F(f, c));
+    *text += '\n';
+  }
+}
+
+}  // namespace
+
 geometry::VertexMatrix toBodyFrame(const BodyFrame& f) {
   geometry::VertexMatrix V = f.worldVertices;
   V.rowwise() -= f.pose.b.transpose();
@@ -164,22 +188,7 @@ class ChanExport final : public Writer {
   void writeMesh(std::size_t i, const std::string& path) const {
     std::string text = "# samara export: body " + body(i).name +
                        " in its own frame (the .chan channels place it); Y-up, metres\n";
-    text += "o " + body(i).name + "\n";
-    const geometry::VertexMatrix& V = meshes_[i];
-    for (Eigen::Index r = 0; r < V.rows(); ++r) {
-      text += 'v';
-      for (int d = 0; d < 3; ++d) {
-        text += ' ';
-        appendNumber(&text, V(r, d), "%.9g");
-      }
-      text += '\n';
-    }
-    const geometry::FaceMatrix& F = body(i).faces;
-    for (Eigen::Index f = 0; f < F.rows(); ++f) {
-      text += 'f';
-      for (int c = 0; c < 3; ++c) text += ' ' + std::to_string(1 + F(f, c));
-      text += '\n';
-    }
+    appendObjObject(&text, body(i).name, meshes_[i], body(i).faces, 1);
     files_->write(path, [&](std::ostream& s) {
       s.write(text.data(), static_cast<std::streamsize>(text.size()));
     });
@@ -295,23 +304,8 @@ class ObjExport final : public Writer {
     for (std::size_t i = 0; i < numBodies(); ++i) {
       const BodyFrame& b = of(frame, i);
       requireVertices(b, i);
-      text += "o " + body(i).name + "\n";
-      const geometry::VertexMatrix& W = b.worldVertices;
-      for (Eigen::Index r = 0; r < W.rows(); ++r) {
-        text += 'v';
-        for (int d = 0; d < 3; ++d) {
-          text += ' ';
-          appendNumber(&text, W(r, d), "%.9g");
-        }
-        text += '\n';
-      }
-      const geometry::FaceMatrix& F = body(i).faces;
-      for (Eigen::Index f = 0; f < F.rows(); ++f) {
-        text += 'f';
-        for (int c = 0; c < 3; ++c) text += ' ' + std::to_string(offset + F(f, c));
-        text += '\n';
-      }
-      offset += W.rows();
+      appendObjObject(&text, body(i).name, b.worldVertices, body(i).faces, offset);
+      offset += b.worldVertices.rows();
     }
     files_->write(paths_[static_cast<std::size_t>(frame.index)], [&](std::ostream& s) {
       s.write(text.data(), static_cast<std::streamsize>(text.size()));

@@ -95,12 +95,33 @@ core::Pose play(const Keys& k, double t) {
   return p;
 }
 
-/// The maple seed of the gallery for `duration` seconds.
-World mapleSeed(double duration) {
-  const std::string path = io::test::sourcePath("assets/scenes/maple_seed.json");
+/// The gallery's scene `name` for `duration` seconds.
+World gallery(const std::string& name, double duration) {
+  const std::string path = io::test::sourcePath("assets/scenes/" + name + ".json");
   core::WorldDef def = io::loadScene(path);
   def.duration = duration;
   return io::makeWorld(def, path);
+}
+
+World mapleSeed(double duration) { return gallery("maple_seed", duration); }
+
+/// The glb of `world`'s whole run at 24 fps, frame 0 at glTF time 0.
+struct GlbExport {
+  ExportPlan plan;
+  std::string bytes;
+};
+GlbExport exportGlb(World world) {
+  ExportSettings s;
+  s.format = ExportFormat::kGlb;
+  s.out = "x.glb";
+  s.plan = FramePlan{24.0, world.definition().duration, world.definition().dt};
+  s.plan.firstFrame = 0;
+  GlbExport out{planExport(world, s), {}};
+  MemoryFiles files;
+  MotionExporter exporter(out.plan.settings, out.plan.bodies, &files);
+  REQUIRE(runExport(&world, out.plan.settings.plan, &exporter).status == ExportStatus::kDone);
+  out.bytes = files.files.at("x.glb");
+  return out;
 }
 
 }  // namespace
@@ -197,17 +218,7 @@ TEST_CASE("export: the maple seed's glb plays back within 0.5° of every step be
     truth.push_back(run.state(0).g);
   }
 
-  World world = mapleSeed(1.0);
-  ExportSettings s;
-  s.format = ExportFormat::kGlb;
-  s.out = "seed.glb";
-  s.plan = FramePlan{24.0, 1.0, world.definition().dt};
-  s.plan.firstFrame = 0;  // glTF time = simulated time
-  const ExportPlan plan = planExport(world, s);
-  MemoryFiles files;
-  MotionExporter exporter(plan.settings, plan.bodies, &files);
-  REQUIRE(runExport(&world, plan.settings.plan, &exporter).status == ExportStatus::kDone);
-  const tinygltf::Model m = io::test::parseGlb(files.files.at("seed.glb"));
+  const tinygltf::Model m = io::test::parseGlb(exportGlb(mapleSeed(1.0)).bytes);
   const Keys k = keysOf(m, 0);
   REQUIRE(k.times.size() > 25);
 
@@ -276,24 +287,12 @@ TEST_CASE("export: .chan rows dense enough for the seed's spin, and the sidecar 
 
 TEST_CASE("export: rigid parts are child nodes that follow the world's vertices",
           "[io][export][keys]") {
-  const std::string path = io::test::sourcePath("assets/scenes/zeppelin.json");
-  core::WorldDef def = io::loadScene(path);
-  def.duration = 0.5;
-  World world = io::makeWorld(def, path);
-  World truth = io::makeWorld(def, path);
-  ExportSettings s;
-  s.format = ExportFormat::kGlb;
-  s.out = "z.glb";
-  s.plan = FramePlan{24.0, 0.5, world.definition().dt};
-  s.plan.firstFrame = 0;
-  const ExportPlan plan = planExport(world, s);
-  REQUIRE(plan.bodies.size() == 1);
-  CHECK(rigidParts(plan.bodies[0]) != nullptr);
-  CHECK(!needsMorphTargets(plan.bodies[0]));
-  MemoryFiles files;
-  MotionExporter exporter(plan.settings, plan.bodies, &files);
-  REQUIRE(runExport(&world, plan.settings.plan, &exporter).status == ExportStatus::kDone);
-  const std::string& bytes = files.files.at("z.glb");
+  World truth = gallery("zeppelin", 0.5);
+  const GlbExport glb = exportGlb(gallery("zeppelin", 0.5));
+  REQUIRE(glb.plan.bodies.size() == 1);
+  CHECK(rigidParts(glb.plan.bodies[0]) != nullptr);
+  CHECK(!needsMorphTargets(glb.plan.bodies[0]));
+  const std::string& bytes = glb.bytes;
   const tinygltf::Model m = io::test::parseGlb(bytes);
   // No morph targets: the body's hull and three parts as its children.
   REQUIRE(m.nodes.at(0).children.size() == 3);
@@ -317,7 +316,7 @@ TEST_CASE("export: rigid parts are child nodes that follow the world's vertices"
     for (std::size_t k = 0; k < v.size(); k += 3) pts.emplace_back(v[k], v[k + 1], v[k + 2]);
     meshes.push_back(pts);
   }
-  const core::RigidPartsAnimation& anim = *rigidParts(plan.bodies[0]);
+  const core::RigidPartsAnimation& anim = *rigidParts(glb.plan.bodies[0]);
   double maxMiss = 0.0;
   for (int j = 1; truth.time() < 0.5 - 1e-9; ++j) {
     REQUIRE(truth.step().ok());
@@ -329,7 +328,7 @@ TEST_CASE("export: rigid parts are child nodes that follow the world's vertices"
       // The same vertices in the World: the part's vertices in their order of first use.
       std::vector<int> order;
       std::vector<char> seen(static_cast<std::size_t>(W.rows()), 0);
-      const geometry::FaceMatrix& F = world.bodyDef(0).mesh.F;
+      const geometry::FaceMatrix& F = truth.bodyDef(0).mesh.F;
       std::vector<char> inPart(static_cast<std::size_t>(W.rows()), 0);
       for (const int v : anim.parts[p].vertices) inPart[static_cast<std::size_t>(v)] = 1;
       for (Eigen::Index f = 0; f < F.rows(); ++f) {
@@ -355,23 +354,11 @@ TEST_CASE("export: rigid parts are child nodes that follow the world's vertices"
 
 TEST_CASE("export: a glTF skin stays a skin whose joints follow the world's vertices",
           "[io][export][keys]") {
-  const std::string path = io::test::sourcePath("assets/scenes/sea_snake.json");
-  core::WorldDef def = io::loadScene(path);
-  def.duration = 0.5;
-  World world = io::makeWorld(def, path);
-  World truth = io::makeWorld(def, path);
-  ExportSettings s;
-  s.format = ExportFormat::kGlb;
-  s.out = "s.glb";
-  s.plan = FramePlan{24.0, 0.5, world.definition().dt};
-  s.plan.firstFrame = 0;
-  const ExportPlan plan = planExport(world, s);
-  REQUIRE(skinOf(plan.bodies[0]).skin != nullptr);
-  CHECK(!needsMorphTargets(plan.bodies[0]));
-  MemoryFiles files;
-  MotionExporter exporter(plan.settings, plan.bodies, &files);
-  REQUIRE(runExport(&world, plan.settings.plan, &exporter).status == ExportStatus::kDone);
-  const tinygltf::Model m = io::test::parseGlb(files.files.at("s.glb"));
+  World truth = gallery("sea_snake", 0.5);
+  const GlbExport glb = exportGlb(gallery("sea_snake", 0.5));
+  REQUIRE(skinOf(glb.plan.bodies[0]).skin != nullptr);
+  CHECK(!needsMorphTargets(glb.plan.bodies[0]));
+  const tinygltf::Model m = io::test::parseGlb(glb.bytes);
   REQUIRE(m.skins.size() == 1);
   const tinygltf::Skin& skin = m.skins[0];
   CHECK(skin.joints.size() == 8);
