@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 
 #include "io/export_writer.h"
@@ -32,20 +33,34 @@ Quat lookRotation(const Vec3& forward, const Vec3& up) {
   return Quat(R).normalized();
 }
 
+/// How far a key may let the far end of a large body or part stray between keys, m.
+constexpr double kEdge = 5e-4;
+
 class GlbExport final : public MotionExporter::Writer {
  public:
   GlbExport(const ExportSettings& s, const std::vector<ExportBody>& bodies, OutputFiles* files)
       : Writer(s, bodies, files) {
     for (const ExportBody& b : bodies) {
+      // The angle tolerance, and that angle seen at the body's edge as a distance; the edge
+      // of a large body (a 0.9 m snake, a 2 m zeppelin) within 0.5 mm at most.
       KeyReducer::Tolerance t = s.keyTolerance;
-      // The angle tolerance seen at the body's edge, as a distance.
+      if (b.radius > 0.0) t.angle = std::min(t.angle, std::atan(kEdge / b.radius));
       t.distance = std::max(t.distance, b.radius * std::tan(t.angle));
       Track& tr = tracks_.emplace_back(KeyReducer(t));
       tr.morphs = needsMorphTargets(b);
       tr.parts = rigidParts(b);
       tr.skin = skinOf(b);
       if (tr.skin.skin != nullptr) {
-        for (std::size_t n = 0; n <= tr.skin.skin->nodes.size(); ++n) tr.partKeys.emplace_back(t);
+        // The joints' errors add up along the chain, and each turns the rest of the body: the
+        // tolerance is shared among the nodes so that the far end stays within kEdge.
+        const std::size_t nodes = tr.skin.skin->nodes.size() + 1;  // and the root
+        const auto share = static_cast<double>(nodes);
+        KeyReducer::Tolerance jt = t;
+        if (b.radius > 0.0) {
+          jt.angle = std::min(jt.angle, std::atan(kEdge / (2.0 * b.radius * share)));
+        }
+        jt.distance = std::min(t.distance, kEdge / share);
+        tr.partKeys.assign(nodes, KeyReducer(jt));
       }
       if (tr.parts == nullptr) continue;
       for (const core::RigidPart& part : tr.parts->parts) {
@@ -53,7 +68,9 @@ class GlbExport final : public MotionExporter::Writer {
         for (const int v : part.vertices) {
           r = std::max(r, (tr.parts->rest.row(v).transpose() - part.pivot).norm());
         }
+        // A part's far end (a propeller's tip) within 0.5 mm at most.
         KeyReducer::Tolerance pt = s.keyTolerance;
+        if (r > 0.0) pt.angle = std::min(pt.angle, std::atan(kEdge / r));
         pt.distance = std::max(pt.distance, r * std::tan(pt.angle));
         tr.partKeys.emplace_back(pt);
       }
@@ -66,6 +83,8 @@ class GlbExport final : public MotionExporter::Writer {
 
   void addFrame(const Frame& frame) override {
     frameTimes_.push_back(static_cast<float>(frame.time + timeOffset()));
+    std::vector<Vec3>& coms = frameComs_.emplace_back();
+    for (const BodyFrame& b : frame.bodies) coms.push_back(b.com);
     for (std::size_t i = 0; i < numBodies(); ++i) {
       const BodyFrame& b = of(frame, i);
       Track& tr = tracks_[i];
@@ -80,11 +99,12 @@ class GlbExport final : public MotionExporter::Writer {
       if (tr.morphs) {
         requireVertices(b, i);
         const geometry::VertexMatrix D = toBodyFrame(b) - tr.base;
-        std::vector<float>& t = tr.targets.emplace_back();
+        std::vector<float> t;
         t.reserve(static_cast<std::size_t>(3 * D.rows()));
         for (Eigen::Index r = 0; r < D.rows(); ++r) {
           for (int d = 0; d < 3; ++d) t.push_back(static_cast<float>(D(r, d)));
         }
+        addTarget(&tr, std::move(t), frame.index);
       }
     }
   }
@@ -109,7 +129,10 @@ class GlbExport final : public MotionExporter::Writer {
     Vec3 origin = Vec3::Zero();
     Quat q0 = Quat::Identity();
     geometry::VertexMatrix base;              // body frame at frame 0
-    std::vector<std::vector<float>> targets;  // per frame: displacement from base
+    std::vector<std::vector<float>> targets;  // displacement from base, each shape once
+    std::vector<std::string> targetNames;     // the first frame showing it
+    std::vector<std::size_t> targetOf;        // per frame: its target
+    std::unordered_multimap<std::uint64_t, std::size_t> targetIndex;  // by rounded values
   };
 
   /// The parts' placements in the body frame at time t (x' = R x + p).
@@ -132,7 +155,10 @@ class GlbExport final : public MotionExporter::Writer {
   }
   int addMesh(const std::string& name, const geometry::VertexMatrix& V,
               const geometry::FaceMatrix& F, const std::vector<std::vector<float>>& targets,
-              int material);
+              const std::vector<std::string>& targetNames, int material);
+  /// Frame k's shape: a target of its own, or one that an earlier frame has within 1 µm (a
+  /// periodic motion — the eel's wave, a looping sequence — repeats its shapes).
+  void addTarget(Track* tr, std::vector<float> t, long long k) const;
   /// The skin's nodes' local placements at time t, then its root's (the removed root motion).
   static void addSkinSamples(Track* tr, double t, bool key);
   /// A skinned mesh, its joints' nodes with their motion and the root carrying meshToBody.
@@ -142,6 +168,25 @@ class GlbExport final : public MotionExporter::Writer {
   void addMotion(const std::vector<PoseSample>& keys, int node, int animation);
   void addWeights(std::size_t i, int node, int animation);
   std::map<std::string, double> sceneExtras() const;
+  /// A camera node looking from c.eye at c.target; with `eyes` (one per frame), it moves so.
+  void addCamera(std::vector<int>* roots, const ExportSettings::Camera& c,
+                 const std::vector<Vec3>& eyes, int animation) {
+    const double distance = (c.target - c.eye).norm();
+    const int camera = builder_.addCamera("camera", c.yfov, c.aspect,
+                                          std::max(1e-3, 0.01 * distance), 100.0 * distance);
+    const Quat q = lookRotation(c.target - c.eye, Vec3::UnitY());
+    const int node =
+        builder_.addNode({.name = "camera", .camera = camera, .translation = c.eye, .rotation = q});
+    roots->push_back(node);
+    if (eyes.empty() || animation < 0) return;
+    std::vector<float> translation;
+    for (const Vec3& e : eyes) {
+      for (int d = 0; d < 3; ++d) translation.push_back(static_cast<float>(e[d]));
+    }
+    const int input = builder_.addFloats(frameTimes_, gltf::ElementType::kScalar,
+                                         gltf::BufferTarget::kNone, /*bounds=*/true);
+    channel(animation, node, input, translation, gltf::ElementType::kVec3, "translation");
+  }
   void channel(int animation, int node, int input, const std::vector<float>& values,
                gltf::ElementType type, const char* path) {
     const int output = builder_.addFloats(values, type, gltf::BufferTarget::kNone, false);
@@ -157,13 +202,37 @@ class GlbExport final : public MotionExporter::Writer {
   }
 
   std::vector<float> frameTimes_;
+  std::vector<std::vector<Vec3>> frameComs_;  // per frame: every body's centre of mass
   std::vector<Track> tracks_;
   gltf::Builder builder_{"samara export"};
 };
 
+void GlbExport::addTarget(Track* tr, std::vector<float> t, long long k) const {
+  constexpr double kSame = 1e-6;  // m
+  std::uint64_t hash = 1469598103934665603ull;
+  for (const float x : t) {
+    hash = (hash ^ static_cast<std::uint64_t>(std::llround(x / kSame / 4.0))) * 1099511628211ull;
+  }
+  const auto [first, last] = tr->targetIndex.equal_range(hash);
+  for (auto it = first; it != last; ++it) {
+    const std::vector<float>& u = tr->targets[it->second];
+    bool same = true;
+    for (std::size_t j = 0; j < t.size() && same; ++j) same = std::abs(u[j] - t[j]) <= kSame;
+    if (same) {
+      tr->targetOf.push_back(it->second);
+      return;
+    }
+  }
+  tr->targetIndex.emplace(hash, tr->targets.size());
+  tr->targetOf.push_back(tr->targets.size());
+  tr->targetNames.push_back(strf("frame_%04lld", settings_.plan.frameNumber(k)));
+  tr->targets.push_back(std::move(t));
+}
+
 int GlbExport::addMesh(const std::string& name, const geometry::VertexMatrix& V,
                        const geometry::FaceMatrix& F,
-                       const std::vector<std::vector<float>>& targets, int material) {
+                       const std::vector<std::vector<float>>& targets,
+                       const std::vector<std::string>& targetNames, int material) {
   // Area-weighted vertex normals of the shape (body frame).
   geometry::VertexMatrix N = geometry::VertexMatrix::Zero(V.rows(), 3);
   for (Eigen::Index f = 0; f < F.rows(); ++f) {
@@ -195,9 +264,7 @@ int GlbExport::addMesh(const std::string& name, const geometry::VertexMatrix& V,
   prim.material = material;
   gltf::Mesh mesh{.name = name};
   for (std::size_t k = 0; k < targets.size(); ++k) {
-    // Blender's shape key names: the frame numbers a user sees.
-    mesh.targetNames.push_back(
-        strf("frame_%04lld", settings_.plan.frameNumber(static_cast<long long>(k))));
+    mesh.targetNames.push_back(targetNames[k]);  // Blender's shape key names
     prim.targets.push_back({{"POSITION", builder_.addFloats(targets[k], gltf::ElementType::kVec3,
                                                             gltf::BufferTarget::kArray,
                                                             /*bounds=*/true)}});
@@ -266,7 +333,7 @@ void GlbExport::addSkin(std::size_t i, int bodyNode, int material, int animation
     if (animation >= 0) addMotion(keys, node[n], animation);
   }
   // The mesh in its bind pose with 4 joints and weights per vertex.
-  const int mesh = addMesh(body(i).name, skin.rest, body(i).faces, {}, material);
+  const int mesh = addMesh(body(i).name, skin.rest, body(i).faces, {}, {}, material);
   std::vector<std::uint16_t> joints;
   std::vector<float> weights, inverseBind;
   for (Eigen::Index v = 0; v < skin.rest.rows(); ++v) {
@@ -338,7 +405,7 @@ void GlbExport::addParts(std::size_t i, int bodyNode, int material, int animatio
   for (std::size_t p = 0; p < anim.parts.size(); ++p) {
     submesh(static_cast<int>(p), &V, &sub);
     const std::string name = body(i).name + "." + anim.parts[p].name;
-    const int mesh = sub.rows() > 0 ? addMesh(name, V, sub, {}, material) : -1;
+    const int mesh = sub.rows() > 0 ? addMesh(name, V, sub, {}, {}, material) : -1;
     const std::vector<PoseSample> keys = tr.partKeys[p].keys();
     const int node = builder_.addNode({.name = name,
                                        .mesh = mesh,
@@ -373,11 +440,12 @@ void GlbExport::addMotion(const std::vector<PoseSample>& keys, int node, int ani
 void GlbExport::addWeights(std::size_t i, int node, int animation) {
   const Track& tr = tracks_[i];
   if (tr.targets.empty()) return;
-  // LINEAR weights, target k at 1 at frame k: between frames k and k+1 the shape blends
-  // from target k to target k+1.
+  // LINEAR weights, frame k's target at 1 at frame k: between frames k and k+1 the shape
+  // blends from one frame's shape to the next.
   const std::size_t frames = frameTimes_.size(), m = tr.targets.size();
   std::vector<float> w(frames * m, 0.0f);
-  for (std::size_t k = 0; k < frames && k < m; ++k) w[k * m + k] = 1.0f;
+  for (std::size_t k = 0; k < frames && k < tr.targetOf.size(); ++k)
+    w[k * m + tr.targetOf[k]] = 1.0f;
   const int frameInput = builder_.addFloats(frameTimes_, gltf::ElementType::kScalar,
                                             gltf::BufferTarget::kNone, /*bounds=*/true);
   channel(animation, node, frameInput, w, gltf::ElementType::kScalar, "weights");
@@ -420,9 +488,9 @@ void GlbExport::finish() {
         hull.conservativeResize(hull.rows() + 1, 3);
         hull.row(hull.rows() - 1) = F.row(f);
       }
-      if (hull.rows() > 0) mesh = addMesh(body(i).name, tr.parts->rest, hull, {}, material);
+      if (hull.rows() > 0) mesh = addMesh(body(i).name, tr.parts->rest, hull, {}, {}, material);
     } else if (tr.skin.skin == nullptr) {
-      mesh = addMesh(body(i).name, tr.base, body(i).faces, tr.targets, material);
+      mesh = addMesh(body(i).name, tr.base, body(i).faces, tr.targets, tr.targetNames, material);
     }
     const int n = builder_.addNode(
         {.name = body(i).name, .mesh = mesh, .translation = tr.origin, .rotation = tr.q0});
@@ -433,26 +501,29 @@ void GlbExport::finish() {
     addMotion(tr.keys.keys(), n, animation);
     addWeights(i, n, animation);
   }
-  std::optional<ExportSettings::Camera> view = settings_.camera;
-  if (!view && settings_.autoCamera) {
-    // Every body's centre of mass at every frame and key, and a margin of the largest body.
-    std::vector<Vec3> points;
+  if (settings_.camera) {
+    addCamera(&roots, *settings_.camera, {}, animation);
+  } else if (settings_.autoCamera && !frameComs_.empty()) {
+    // Following the bodies as the viewer does: looking at the centre of their centres of mass
+    // at every frame, from one distance that frames them (and the largest body) at every frame.
     double margin = 0.0;
-    for (std::size_t i = 0; i < numBodies(); ++i) {
-      for (const PoseSample& k : tracks_[i].keys.keys()) points.push_back(k.com);
-      margin = std::max(margin, body(i).radius);
+    for (std::size_t i = 0; i < numBodies(); ++i) margin = std::max(margin, body(i).radius);
+    // A close view of a single small body still shows where it goes: at least 4 radii.
+    std::vector<Vec3> eyes;
+    double distance = 0.0;
+    ExportSettings::Camera c;
+    for (const std::vector<Vec3>& coms : frameComs_) {
+      c = frameCamera(coms, 2.0 * margin, defaultViewDirection(), 0.7, 16.0 / 9.0);
+      distance = std::max(distance, (c.target - c.eye).norm());
     }
-    view = frameCamera(points, margin, defaultViewDirection(), 0.7, 16.0 / 9.0);
-  }
-  if (view) {
-    const ExportSettings::Camera& c = *view;
-    const double distance = (c.target - c.eye).norm();
-    const int camera = builder_.addCamera("camera", c.yfov, c.aspect,
-                                          std::max(1e-3, 0.01 * distance), 100.0 * distance);
-    roots.push_back(builder_.addNode({.name = "camera",
-                                      .camera = camera,
-                                      .translation = c.eye,
-                                      .rotation = lookRotation(c.target - c.eye, Vec3::UnitY())}));
+    for (const std::vector<Vec3>& coms : frameComs_) {
+      const ExportSettings::Camera f =
+          frameCamera(coms, 0.0, defaultViewDirection(), 0.7, 16.0 / 9.0);
+      eyes.push_back(f.target - distance * defaultViewDirection().normalized());
+    }
+    c.eye = eyes.front();
+    c.target = c.eye + distance * defaultViewDirection().normalized();
+    addCamera(&roots, c, eyes, animation);
   }
   // A sun from above, front and left (the viewer's key light), 3 lux.
   const int sun = builder_.addSunLight("sun", {1.0, 0.97, 0.92}, 3.0);

@@ -32,16 +32,15 @@ function(samara_blender_test stem pending)
   set_tests_properties(blender/${stem} PROPERTIES LABELS blender TIMEOUT 300)
 endfunction()
 
-# Pending today: joints for skins and child objects for rigid parts (the shape-changing
-# bodies' motion between frames and the zeppelin's size). The paper copter's frames are
-# numbered from 1001 (film style): large glTF times in float32 still land on their frames.
+# The paper copter's frames are numbered from 1001 (film style): large glTF times in float32
+# still land on their frames.
 samara_blender_test(maple_seed "" --tol-between-deg 0.5)
 samara_blender_test(paper_copter "" --formats glb --tol-between-deg 2 --first-frame 1001)
 samara_blender_test(leaves_gusts "" --formats glb --tol-between-deg 2)
 # Shape-changing bodies, at 20 fps (1/20 s is a whole number of steps) with the vertices
 # between frames against an OBJ export at 100 fps.
-samara_blender_test(zeppelin "size,between_vertices"
+samara_blender_test(zeppelin ""
                     --formats glb,obj --duration 1 --fps 20 --fine-fps 100 --max-glb-mb 2
                     --size-duration 15 --size-dt 0.01)
-samara_blender_test(sea_snake "armature,between_vertices"
+samara_blender_test(sea_snake ""
                     --duration 2 --fps 20 --fine-fps 100 --bones 8)

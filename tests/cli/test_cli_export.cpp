@@ -146,7 +146,7 @@ TEST_CASE("export glb, obj, chan, pc2: the files and their structure", "[cli][ex
     CHECK(j["nodes"][0]["translation"] == nlohmann::json::array({0.0, 1.0, 0.0}));
     REQUIRE(j["animations"].size() == 1);
     const nlohmann::json& anim = j["animations"][0];
-    CHECK(anim["channels"].size() == 4);
+    CHECK(anim["channels"].size() == 5);  // the bodies' translation and rotation, the camera
     for (const nlohmann::json& s : anim["samplers"]) {
       const nlohmann::json& in = j["accessors"][s["input"].get<int>()];
       CHECK(in["count"] >= 11);  // the frames, and steps where a body turns fast

@@ -414,15 +414,23 @@ TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world
   REQUIRE(m.scenes.size() == 1);
   CHECK(m.scenes[0].nodes == std::vector<int>{0, 1, 2, 3, 4});
   {
-    // The camera sees every body at every frame: each centre of mass within the view's cone.
+    // The camera follows the bodies (a key per frame) and sees every one at every frame: each
+    // centre of mass within the view's cone.
     REQUIRE(m.cameras.size() == 1);
     const tinygltf::Node& c = m.nodes[nb];
-    const Vec3 eye(c.translation[0], c.translation[1], c.translation[2]);
     const Quat q(c.rotation[3], c.rotation[0], c.rotation[1], c.rotation[2]);
     const Vec3 forward = q * Vec3(0, 0, -1);
     const double half = 0.5 * m.cameras[0].perspective.yfov;
-    for (const Frame& f : baked.frames) {
-      for (const BodyFrame& b : f.bodies) {
+    std::vector<float> eyes;
+    for (const tinygltf::AnimationChannel& ch : m.animations.at(0).channels) {
+      if (ch.target_node != static_cast<int>(nb)) continue;
+      CHECK(ch.target_path == "translation");
+      eyes = floats(m, m.animations[0].samplers.at(static_cast<std::size_t>(ch.sampler)).output);
+    }
+    REQUIRE(eyes.size() == 3 * baked.frames.size());
+    for (std::size_t k = 0; k < baked.frames.size(); ++k) {
+      const Vec3 eye(eyes[3 * k], eyes[3 * k + 1], eyes[3 * k + 2]);
+      for (const BodyFrame& b : baked.frames[k].bodies) {
         const Vec3 d = (b.com - eye).normalized();
         CHECK(std::acos(std::min(1.0, d.dot(forward))) < half);
       }
@@ -441,7 +449,8 @@ TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world
   CHECK(m.materials[0].pbrMetallicRoughness.baseColorFactor[0] == Approx(0.85));
   REQUIRE(m.animations.size() == 1);
   const tinygltf::Animation& anim = m.animations[0];
-  CHECK(anim.channels.size() == 2 * nb + 1);  // translation + rotation each, weights once
+  // Translation + rotation per body, the strip's weights once, the camera's translation.
+  CHECK(anim.channels.size() == 2 * nb + 2);
 
   // The CSV: header, one row per body per frame, `samara run`'s columns bit for bit.
   REQUIRE(csv.size() == 1 + frames * nb);
@@ -528,7 +537,9 @@ TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world
     CHECK(close(node.translation[1], baked.frames[0].bodies[i].pose.b.y(), 1e-15));
 
     const bool deforming = world.bodyDef(static_cast<int>(i)).animation != nullptr;
-    CHECK(prim.targets.size() == (deforming ? frames : 0));
+    // The strip's wave (2 Hz at 20 fps) repeats every 10 frames: frame 10 reuses frame 0's
+    // target.
+    CHECK(prim.targets.size() == (deforming ? frames - 1 : 0));
     if (!deforming) {
       // The rigid mesh is the body-frame mesh of the scene.
       const VertexMatrix& V = world.bodyDef(static_cast<int>(i)).mesh.V;
@@ -539,17 +550,22 @@ TEST_CASE("glb: nodes, accessors, times, transforms = CSV, morph targets = world
       }
       continue;
     }
-    CHECK(m.meshes[i].weights.size() == frames);
-    CHECK(weightsInterp == "LINEAR");  // blends target k into k + 1 between frames
-    REQUIRE(weights.size() == frames * frames);
+    const std::size_t nt = prim.targets.size();
+    CHECK(m.meshes[i].weights.size() == nt);
+    CHECK(weightsInterp == "LINEAR");  // blends frame k's shape into k + 1's between frames
+    REQUIRE(weights.size() == frames * nt);
+    std::vector<std::size_t> targetOf(frames);
     for (std::size_t k = 0; k < frames; ++k) {
-      for (std::size_t j = 0; j < frames; ++j) CHECK(weights[k * frames + j] == (j == k ? 1 : 0));
+      targetOf[k] = k % 10;
+      for (std::size_t j = 0; j < nt; ++j) {
+        CHECK(weights[k * nt + j] == (j == targetOf[k] ? 1 : 0));
+      }
     }
     // base + target k = the world vertices of frame k in the body frame; placed by the
     // node transform of frame k they are the world vertices.
     double maxBody = 0.0, maxWorld = 0.0, maxMotion = 0.0;
     for (std::size_t k = 0; k < frames; ++k) {
-      const std::vector<float> target = floats(m, prim.targets[k].at("POSITION"));
+      const std::vector<float> target = floats(m, prim.targets[targetOf[k]].at("POSITION"));
       REQUIRE(target.size() == 3 * nv);
       const samara::io::BodyFrame& bf = baked.frames[k].bodies[i];
       const Mat3 R = bf.pose.R();
