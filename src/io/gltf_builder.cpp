@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <filesystem>
 #include <iterator>
 #include <limits>
@@ -266,7 +267,7 @@ int Builder::addScene(const std::string& name, const std::vector<int>& nodes,
     tinygltf::Value::Object o;
     for (const auto& [key, value] : extras) {
       // Whole numbers (frame numbers, the fps) as JSON integers.
-      const bool whole = value == static_cast<double>(static_cast<int>(value));
+      const bool whole = std::abs(value) < 2e9 && value == std::trunc(value);
       o[key] = whole ? tinygltf::Value(static_cast<int>(value)) : tinygltf::Value(value);
     }
     scene.extras = tinygltf::Value(std::move(o));
