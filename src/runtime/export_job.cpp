@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "io/error.h"
+#include "io/output_folders.h"
 #include "io/run_driver.h"
 #include "io/scene.h"
 #include "io/text_format.h"
@@ -91,6 +92,10 @@ void ExportJob::run() {
                           std::to_string(plan.frames) + " frames is more than " +
                           std::to_string(io::kMaxGlbMorphFrames));
     }
+    // Missing folders are made, as `samara export` makes them (removed again, while empty,
+    // after a failure or a cancel).
+    io::OutputFolders folders;
+    folders.createFor(io::exportPaths(plan.settings, plan.bodies));
     plan.checkOutputs();
     steps_.store(plan.steps);
 
@@ -114,6 +119,7 @@ void ExportJob::run() {
     }
     std::vector<std::string> written = files.targets();
     files.commit();
+    folders.keep();
     std::string summary =
         io::strf("%s: %lld frames at %g fps, ", io::exportFormatName(plan.settings.format),
                  outcome.frames, plan.settings.plan.fps);

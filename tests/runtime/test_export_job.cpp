@@ -145,18 +145,33 @@ TEST_CASE("Export job: destroying a running job cancels it", "[runtime][export]"
   CHECK(fs::is_empty(dir.path()));
 }
 
+TEST_CASE("Export job: a missing output folder is made, as samara export makes it",
+          "[runtime][export]") {
+  TempDir dir;
+  ExportJobSettings settings;
+  settings.format = io::ExportFormat::kCsv;
+  settings.duration = 0.1;
+  settings.out = dir.file("new/folder/x.csv");
+  ExportJob job(CurrentScene{kScenes + "falling_plate.json", {}, {}}, settings);
+  job.wait();
+  CHECK(job.progress().state == ExportJob::State::kDone);
+  CHECK(fs::is_regular_file(dir.path() / "new" / "folder" / "x.csv"));
+}
+
 TEST_CASE("Export job: failures name the cause and write nothing", "[runtime][export]") {
   TempDir dir;
   ExportJobSettings settings;
   settings.format = io::ExportFormat::kCsv;
   settings.duration = 0.1;
-  SECTION("an output directory that does not exist") {
+  SECTION("an output folder that cannot be made (a file in the way)") {
+    samara::test::writeText(dir.path() / "no", "a file\n");
     settings.out = dir.file("no/such/x.csv");
     ExportJob job(CurrentScene{kScenes + "falling_plate.json", {}, {}}, settings);
     job.wait();
     const ExportJob::Progress p = job.progress();
     CHECK(p.state == ExportJob::State::kFailed);
-    CHECK(p.message.find(dir.file("no/such/x.csv")) != std::string::npos);
+    CHECK(p.message.find("cannot create folder '" + dir.file("no/such")) != std::string::npos);
+    fs::remove(dir.path() / "no");
   }
   SECTION("a scene that cannot be read") {
     settings.out = dir.file("x.csv");
