@@ -254,6 +254,9 @@ class MotionExporter {
 
 /// Frames of any export (one OBJ file each).
 constexpr long long kMaxExportFrames = 1'000'000;
+/// The highest frame rate of an export (frames per simulated second): ten times a
+/// high-speed camera's, far finer than any step samara takes.
+constexpr double kMaxExportFps = 100'000.0;
 /// Frames of a glb with a shape-changing body: a morph target per frame, and the weights
 /// grow with frames².
 constexpr long long kMaxGlbMorphFrames = 20'000;

@@ -8,11 +8,15 @@
 #include "analysis/tracker.h"
 #include "io/csv.h"
 #include "io/error.h"
+#include "io/text_format.h"
 
 namespace samara::io {
 
 long long exportStepCount(double duration, double dt) {
   const double n = duration / dt;
+  // Compared as a double before any cast: a quotient beyond the limit (or inf, or NaN) would
+  // not fit a long long.
+  if (!(n <= static_cast<double>(kMaxRunSteps))) return kMaxRunSteps + 1;
   const double rounded = std::round(n);
   if (std::abs(n - rounded) <= 1e-9 * std::max(1.0, n)) return static_cast<long long>(rounded);
   return static_cast<long long>(std::ceil(n));
@@ -35,7 +39,14 @@ PreparedRun prepareRun(core::WorldDef def, const RunSpec& spec) {
   const double duration = spec.steps ? static_cast<double>(*spec.steps) * dt : def.duration;
   PreparedRun run{makeWorld(std::move(def), spec.scene), name, dt, duration, 0};
   run.steps = spec.steps ? *spec.steps : exportStepCount(duration, dt);
-  if (run.steps > kMaxRunSteps) throw Error(spec.scene, "duration / dt is more than 10^12 steps");
+  if (run.steps > kMaxRunSteps) {
+    const std::string durationFrom = spec.duration ? "--duration" : "/sim/duration";
+    const std::string dtFrom = spec.dt ? "--dt" : "/sim/dt";
+    throw Error(spec.scene, durationFrom + " / " + dtFrom + " = " +
+                                strf("%g s / %g s is more than 10^12 steps (the most one run "
+                                     "takes); lower the duration or raise the step",
+                                     duration, dt));
+  }
   return run;
 }
 

@@ -32,6 +32,7 @@ constexpr long long kMaxRunSteps = 1'000'000'000'000LL;
 
 /// Steps of length dt in duration, as `samara run` takes them: a duration that is a multiple
 /// of dt up to round-off (1e-9 relative) gives exactly that multiple, otherwise one more.
+/// A quotient above kMaxRunSteps (or not finite) gives kMaxRunSteps + 1, never a wrapped cast.
 long long exportStepCount(double duration, double dt);
 
 /// A headless run asked for.

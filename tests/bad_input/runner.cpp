@@ -11,7 +11,8 @@
 //    "exit": 1,                                         // the expected exit code
 //    "words": ["s.json", "/sim/dt"],                    // each must occur in stderr
 //    "stdout_words": [], "absent": ["internal error"],  // optional
-//    "leaves": ["out.csv"]}                             // entries allowed to appear
+//    "leaves": ["out.csv"]}                             // entries allowed to appear (a
+//                                                       // folder: with all it holds)
 //
 // After the run the directory (recursively) must hold exactly the entries it had before
 // plus "leaves": a failed command leaves nothing half-written.
@@ -135,8 +136,15 @@ std::string runCase(const json& c, const Env& env, int index) {
 
   std::set<std::string> allowed = before;
   for (const json& l : c.value("leaves", json::array())) allowed.insert(l.get<std::string>());
+  // Everything under an allowed folder is allowed too.
+  auto isAllowed = [&](const std::string& name) {
+    for (std::string p = name;; p = p.substr(0, p.rfind('/'))) {
+      if (allowed.count(p)) return true;
+      if (p.find('/') == std::string::npos) return false;
+    }
+  };
   for (const std::string& name : listing(dir))
-    if (!allowed.count(name)) fail << "  left behind: " << name << "\n";
+    if (!isAllowed(name)) fail << "  left behind: " << name << "\n";
   for (const std::string& name : before)
     if (!fs::exists(fs::symlink_status(dir / name))) fail << "  removed: " << name << "\n";
 

@@ -80,7 +80,7 @@ const char* const kExportHelp =
     "                      none (and no folder it made). --out - writes csv, or the\n"
     "                      channels of a single-body scene (chan; no mesh or sidecar), to\n"
     "                      stdout (the lines naming the output go to stderr)\n"
-    "  --fps F             frames per second (default 24, film and animation)\n"
+    "  --fps F             frames per second (default 24, film and animation; at most 100000)\n"
     "  --first-frame N     the number of the first frame (default 1, as Blender and\n"
     "                      Houdini count; an integer, 0 or more)\n"
     "  --camera MODE       glb: auto (default) adds a camera that follows the bodies from\n"
@@ -135,6 +135,10 @@ ExportOptions parseExportOptions(const std::vector<std::string>& args) {
       if (o.out.empty()) throw UsageError{"export: --out needs a path"};
     } else if (name == "--fps") {
       o.fps = parsePositive(name, scan.value(), /*allowZero=*/false, " of frames per second");
+      if (o.fps > io::kMaxExportFps) {
+        throw UsageError{io::strf("export: --fps is at most %g frames per second (got %g)",
+                                  io::kMaxExportFps, o.fps)};
+      }
     } else if (name == "--first-frame") {
       const std::string v = scan.value();
       char* end = nullptr;
