@@ -93,6 +93,9 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     if (state.frame != Vec3::Zero()) state.Y.tail<3>() -= qi * state.frame;
   }
   updateFluid(state.g, world);
+  require(K.allFinite() && mu0.allFinite(), index, "mass",
+          "the Kirchhoff tensor (mass, inertia and added mass) is not finite: the body's size, "
+          "density or the fluid's density overflow");
   Eigen::LLT<Mat6> llt(K);
   require(llt.info() == Eigen::Success, index, "mass",
           "the Kirchhoff tensor is not positive definite (the body needs rotational inertia: "
@@ -106,6 +109,13 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
   } else {
     state.mu = K * state.Y + mu0;
   }
+  // Velocities within the validator can still give an infinite momentum or energy.
+  const Vec6 spinOnly = (Vec6() << state.Y.head<3>(), Vec3::Zero()).finished();
+  require(spinOnly.allFinite() && std::isfinite(spinOnly.dot(K * spinOnly)), index,
+          "angular_velocity",
+          "the initial angular velocity gives a non-finite momentum or kinetic energy");
+  require(state.Y.allFinite() && state.mu.allFinite() && std::isfinite(state.Y.dot(K * state.Y)),
+          index, "velocity", "the initial velocity gives a non-finite momentum or kinetic energy");
   if (firstOrder) {
     // The mass at the vertices: area-lumped at t = 0, scaled to the whole body mass (point
     // masses spread with the surface).
@@ -195,6 +205,11 @@ void BodyImpl::computeRigidMass(const BodyDef& def, int index) {
   }
   meshMass = md.mode == MassMode::kLumped ? md.total : moments.mass;
   moments += pointMoments;
+  // Finite inputs can still overflow in their products (density 1e308 × thickness 1e10).
+  require(std::isfinite(moments.mass) && moments.first.allFinite() && moments.second.allFinite(),
+          index, "mass",
+          "the mass or its moments overflow (mass = " + std::to_string(moments.mass) +
+              " kg): density × size is beyond double precision");
   require(moments.mass > 0.0, index, "mass", "the body has zero mass");
 }
 

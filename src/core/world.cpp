@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/body_impl.h"
+#include "core/energy_audit.h"
 
 namespace samara::core {
 namespace {
@@ -19,15 +20,19 @@ void validateWorld(const WorldDef& def) {
   need(std::isfinite(def.dt) && def.dt > 0.0, "/sim/dt", "dt must be > 0 s");
   need(std::isfinite(def.duration) && def.duration >= 0.0, "/sim/duration",
        "duration must be ≥ 0 s");
-  need(std::isfinite(def.fluid.density) && def.fluid.density >= 0.0, "/fluid/density",
-       "fluid density must be ≥ 0 kg/m³");
+  // Denser than any liquid (mercury 13 534 kg/m³) by far: beyond it products overflow.
+  constexpr double kMaxFluidDensity = 1e6;
+  need(std::isfinite(def.fluid.density) && def.fluid.density >= 0.0 &&
+           def.fluid.density <= kMaxFluidDensity,
+       "/fluid/density", "fluid density must be ≥ 0 and at most 1e+06 kg/m³");
   need(def.fluid.wind.allFinite(), "/fluid/wind", "wind must be finite");
   need(std::isfinite(def.fluid.viscosity) && def.fluid.viscosity >= 0.0, "/fluid/viscosity",
        "viscosity must be ≥ 0 Pa·s");
   if (def.fluid.water) {
     need(std::isfinite(def.fluid.water->level), "/fluid/water/level", "level must be finite");
-    need(std::isfinite(def.fluid.water->density) && def.fluid.water->density >= 0.0,
-         "/fluid/water/density", "water density must be ≥ 0 kg/m³");
+    need(std::isfinite(def.fluid.water->density) && def.fluid.water->density >= 0.0 &&
+             def.fluid.water->density <= kMaxFluidDensity,
+         "/fluid/water/density", "water density must be ≥ 0 and at most 1e+06 kg/m³");
     need(std::isfinite(def.fluid.water->viscosity) && def.fluid.water->viscosity >= 0.0,
          "/fluid/water/viscosity", "water viscosity must be ≥ 0 Pa·s");
   }
@@ -48,6 +53,13 @@ void validateWorld(const WorldDef& def) {
   need(!def.bodies.empty(), "/bodies", "the scene has no bodies");
 }
 
+std::string residualText(double residual) {
+  if (!std::isfinite(residual)) return "its values overflowed: the residual is not finite";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "relative residual %.3g", residual);
+  return buf;
+}
+
 }  // namespace
 
 World::World(WorldDef def) : def_(std::move(def)) {
@@ -56,6 +68,7 @@ World::World(WorldDef def) : def_(std::move(def)) {
   for (size_t i = 0; i < def_.bodies.size(); ++i) {
     bodies_.push_back(std::make_unique<BodyImpl>(def_.bodies[i], static_cast<int>(i), def_));
   }
+  resetEnergyAudit();
 }
 
 World::~World() = default;
@@ -64,6 +77,7 @@ World& World::operator=(World&&) noexcept = default;
 
 World::World(const World& o)
     : def_(o.def_),
+      audit_(o.audit_),
       time_(o.time_),
       stepIndex_(o.stepIndex_),
       anchorTime_(o.anchorTime_),
@@ -103,7 +117,9 @@ StepReport World::step() {
         BodyState t;
         const VariationalStepResult r = body.tryStep(s, hs, time_ + j * hs, def_, &t);
         totalIters += r.iterations;
-        residual = std::max(j == 0 ? 0.0 : residual, r.residual);
+        // A NaN residual (overflow) must not read as 0 in the message.
+        const double rr = std::isfinite(r.residual) ? r.residual : HUGE_VAL;
+        residual = std::max(j == 0 ? 0.0 : residual, rr);
         ok = r.converged;
         if (ok) s = t;
       }
@@ -118,8 +134,9 @@ StepReport World::step() {
       char buf[256];
       std::snprintf(buf, sizeof buf,
                     "body '%s': Newton did not converge at t = %.6g s even with %d sub-steps "
-                    "(relative residual %.3g); the state is kept at the last good step",
-                    def_.bodies[i].name.c_str(), time_, 1 << def_.solver.maxHalvings, residual);
+                    "(%s); the state is kept at the last good step",
+                    def_.bodies[i].name.c_str(), time_, 1 << def_.solver.maxHalvings,
+                    residualText(residual).c_str());
       report.status = StepStatus::kFailed;
       report.message = buf;
       // Roll every tried body back to its last good step state; its caches follow.
@@ -134,6 +151,21 @@ StepReport World::step() {
     report.newtonIterations = std::max(report.newtonIterations, totalIters);
     report.residual = std::max(report.residual, residual);
   }
+  // The energy audit of every body at its new state, before anything is committed.
+  const double tNew = anchorTime_ + static_cast<double>(stepIndex_ + 1 - anchorStep_) * h;
+  std::vector<EnergyAudit> audits(bodies_.size());
+  for (size_t i = 0; i < bodies_.size(); ++i) {
+    audits[i] = auditEnergy(*bodies_[i], next[i], def_, tNew, audit_[i]);
+    std::string why = energyAuditFailure(audits[i], audit_[i], def_.bodies[i].name, h);
+    if (why.empty()) continue;
+    report.status = StepStatus::kFailed;
+    report.message = std::move(why);
+    for (size_t j = 0; j < bodies_.size(); ++j) {
+      static_cast<BodyStepState&>(*bodies_[j]) = before[j];
+      bodies_[j]->rebuildShape();
+    }
+    return report;
+  }
   for (size_t i = 0; i < bodies_.size(); ++i) {
     BodyImpl& b = *bodies_[i];
     // Per-body model state (e.g. a seeded turbulence process).
@@ -146,8 +178,24 @@ StepReport World::step() {
   time_ = anchorTime_ + static_cast<double>(stepIndex_ - anchorStep_) * h;
   // Animated bodies: the current shape (and the next step's start) at the new time.
   for (auto& b : bodies_) b->updateAnimatedShape(time_, h);
+  for (size_t i = 0; i < bodies_.size(); ++i) {
+    const BodyImpl& b = *bodies_[i];
+    EnergyAuditBase& base = audit_[i];
+    base.flowSpeedMax = std::max(base.flowSpeedMax, audits[i].flowSpeed);
+    base.shapeEnergyMax = std::max(base.shapeEnergyMax, b.shapeEnergyBody + b.shapeEnergyFluid);
+    if (audits[i].applies) {
+      base.peakRatio = std::max(base.peakRatio, audits[i].kinetic / audits[i].bound);
+    }
+  }
   return report;
 }
+
+void World::resetEnergyAudit() {
+  audit_.clear();
+  for (const auto& b : bodies_) audit_.push_back(energyAuditBase(*b, def_, time_));
+}
+
+double World::energyAuditPeak(int i) const { return audit_[static_cast<size_t>(i)].peakRatio; }
 
 const BodyState& World::state(int i) const { return bodies_[static_cast<size_t>(i)]->state; }
 
@@ -240,9 +288,13 @@ void World::setFluidDensity(double rho) {
     b->state.mu = b->K * b->state.Y + b->mu0;
     b->state.continuous = true;
   }
+  resetEnergyAudit();
 }
 
-void World::setWind(const Vec3& wind) { def_.fluid.wind = wind; }
+void World::setWind(const Vec3& wind) {
+  def_.fluid.wind = wind;
+  resetEnergyAudit();
+}
 
 void World::setDelta(int body, std::optional<double> delta) {
   BodyImpl& b = *bodies_[static_cast<size_t>(body)];
@@ -250,9 +302,11 @@ void World::setDelta(int body, std::optional<double> delta) {
   b.deltaOverride = delta;
   b.delta = delta ? *delta : b.deltaAuto;
   b.updateFluid(b.state.g, def_);
-  if (b.firstOrder) return;
-  b.state.mu = b.K * b.state.Y + b.mu0;
-  b.state.continuous = true;
+  if (!b.firstOrder) {
+    b.state.mu = b.K * b.state.Y + b.mu0;
+    b.state.continuous = true;
+  }
+  resetEnergyAudit();
 }
 
 void World::setDt(double dt) {
@@ -477,6 +531,7 @@ void World::restoreState(const WorldState& state) {
     def_.bodies[i].delta = saved.delta;
     b.rebuildShape();
   }
+  resetEnergyAudit();
 }
 
 }  // namespace samara::core

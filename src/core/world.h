@@ -106,6 +106,7 @@ struct ForceBreakdown {
 };
 
 class BodyImpl;
+struct EnergyAuditBase;
 
 /// A World's whole dynamic state: time, the parameters a viewer or --set may change (dt,
 /// fluid density, wind, each body's δ), every body's step state and its fluid model's own
@@ -174,6 +175,11 @@ class World {
   /// one force evaluation and a copy of the body's per-face data.
   ForceBreakdown forceBreakdown(int i, int maxFaces = 0) const;
 
+  /// The largest ratio of body i's kinetic energy (relative to the flow) to the energy
+  /// audit's bound seen since the audit's baseline (set up, restoreState, a parameter
+  /// change); a step that would exceed 1 fails instead (StepReport::message says why).
+  double energyAuditPeak(int i) const;
+
   /// Discrete momentum map J = Ad*_g (dτ⁻¹_{hY})ᵀ μ of body i (PHYSICS.md §4),
   /// conserved to round-off when no force acts and the shape is constant.
   Vec6 discreteMomentumMap(int i) const;
@@ -181,11 +187,20 @@ class World {
  private:
   WorldDef def_;
   std::vector<std::unique_ptr<BodyImpl>> bodies_;
+  std::vector<EnergyAuditBase> audit_;  ///< per body (energy_audit.h)
   double time_ = 0.0;
   std::int64_t stepIndex_ = 0;
   // t = anchorTime_ + (stepIndex_ − anchorStep_)·dt: no accumulated round-off in t.
   double anchorTime_ = 0.0;
   std::int64_t anchorStep_ = 0;
+
+  void resetEnergyAudit();
 };
+
+/// Checks made when a scene is loaded (not when a viewer's slider changes dt): the step
+/// size against the floor's contact spring (ω h ≤ 2) and each body's initial spin (≤ 2 rad
+/// per step), and bodies starting inside the floor (deeper than 0.1 % of their size).
+/// Throws DefinitionError naming /sim/dt or the body's field.
+void checkStepSize(const World& world);
 
 }  // namespace samara::core

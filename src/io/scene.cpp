@@ -553,7 +553,9 @@ std::string definitionFieldToPointer(const std::string& field) {
 
 core::World makeWorld(core::WorldDef def, const std::string& scenePath) {
   try {
-    return core::World(std::move(def));
+    core::World world(std::move(def));
+    core::checkStepSize(world);
+    return world;
   } catch (const core::DefinitionError& e) {
     throw Error::atField(scenePath, definitionFieldToPointer(e.field()), e.what());
   } catch (const geometry::MeshError& e) {

@@ -181,11 +181,22 @@ TEST_CASE("Export job: failures name the cause and write nothing", "[runtime][ex
     CHECK(p.state == ExportJob::State::kFailed);
     CHECK(p.message.find("missing.json") != std::string::npos);
   }
-  SECTION("a step that fails (a time step far too large for a floor contact)") {
+  SECTION("a time step far too large for a floor contact is refused at load") {
+    settings.out = dir.file("x.csv");
+    Overrides o;
+    o.dt = 0.5;
+    ExportJob job(CurrentScene{kScenes + "box_on_floor.json", {}, o}, settings);
+    job.wait();
+    const ExportJob::Progress p = job.progress();
+    INFO(p.message);
+    CHECK(p.state == ExportJob::State::kFailed);
+    CHECK(p.message.find("floor's contact spring") != std::string::npos);
+  }
+  SECTION("a step that fails (two Newton iterations, no sub-steps)") {
     settings.out = dir.file("x.csv");
     settings.duration = 30.0;
     Overrides o;
-    o.dt = 0.5;
+    o.dt = 0.015;
     ExportJob job(CurrentScene{kScenes + "box_on_floor.json",
                                {{"sim.max_halvings", "0"}, {"sim.max_iterations", "2"}},
                                o},
