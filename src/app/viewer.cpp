@@ -309,7 +309,10 @@ int Viewer::finish(int exitCode) {
   const runtime::Snapshot& s = runner_->snapshot();
   if (options_.printStats) printStats(stats_, s, lockstep_ ? frameSeconds_ : 0.0, out_);
   if (s.status == RunStatus::kFailed && options_.frames > 0) {
+    // As `samara run`: a failed simulation is exit 3 (the pictures, complete, show the
+    // paused failure and are kept).
     err_ << "samara: " << s.message << "\n";
+    if (exitCode == 0) exitCode = 3;
   }
   return exitCode;
 }

@@ -68,7 +68,7 @@ struct ViewerOptions {
 /// Opens the viewer. Returns 0 on success, 1 if the scene cannot be loaded, the ghost model
 /// is unknown, the shaders are missing or broken, no OpenGL 3.3 window can be opened, the
 /// screenshot or the video cannot be written, or a video is asked for without ffmpeg (the
-/// reason goes to `err`).
+/// reason goes to `err`); 3 if, with `frames`, the simulation failed (as `samara run`).
 int runViewer(const ViewerOptions& options);
 
 }  // namespace samara::app
