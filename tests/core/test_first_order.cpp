@@ -986,3 +986,91 @@ TEST_CASE("First order in the World: the floor stops both models without penetra
     CHECK((w.diagnostics(0).com - com1).norm() < 1e-12);
   }
 }
+
+TEST_CASE("First order in the World: Coulomb friction on the floor", "[core][first_order]") {
+  SECTION("gross-inertial: a sphere sliding at v0 stops after v0² / (2 μ g)") {
+    FirstOrderDef model;
+    model.kind = FirstOrderKind::kInertial;
+    for (const double mu : {0.25, 0.5}) {
+      WorldDef def = sphereWorld(model);
+      def.fluid.density = 0.0;
+      def.dt = 1e-3;
+      FloorDef floor;
+      floor.friction = mu;
+      def.floor = floor;
+      def.bodies[0].position = Vec3(0.0, 0.05, 0.0);  // resting on the floor
+      const double v0 = 2.0;
+      def.bodies[0].velocity = Vec3(v0, 0.0, 0.0);
+      World w(def);
+      const double x0 = w.diagnostics(0).com.x();
+      for (int k = 0; k < 2000; ++k) REQUIRE(w.step().ok());
+      const double slid = w.diagnostics(0).com.x() - x0;
+      const double expected = v0 * v0 / (2.0 * mu * 9.81);
+      INFO("mu " << mu << ": slid " << slid << " m, expected " << expected << " m");
+      CHECK(slid == Approx(expected).epsilon(0.01));
+      CHECK(std::abs(w.diagnostics(0).velocity.x()) < 1e-9);
+    }
+  }
+  SECTION("gross-dissipative: a tilted card lands and stays, with or without friction") {
+    // Velocity ∝ force: on a horizontal floor gravity has no sideways part, so nothing
+    // drives the card sideways (it used to glide edgewise: 236 m in 120 s).
+    FirstOrderDef model;  // a card: broadside drag 100× its edgewise drag
+    model.normalDrag = 40.0;
+    model.tangentialDrag = 0.4;
+    for (const double mu : {0.0, 0.5}) {
+      WorldDef def;
+      def.dt = 1e-3;
+      BodyDef b;
+      b.mesh = geometry::makePlate(0.1, 0.06, 4, 4);
+      b.mass.mode = MassMode::kDensity;
+      b.mass.density = 700.0;
+      b.mass.thickness = 2e-4;
+      b.position = Vec3(0.0, 0.5, 0.0);
+      b.orientation = Quat(Eigen::AngleAxisd(0.3, Vec3::UnitZ()));
+      b.model = std::make_shared<FirstOrderModel>(model);
+      def.bodies = {b};
+      FloorDef floor;
+      floor.friction = mu;
+      def.floor = floor;
+      World w(def);
+      for (int k = 0; k < 5000; ++k) REQUIRE(w.step().ok());  // landed long before 5 s
+      const Vec3 at5 = w.diagnostics(0).com;
+      for (int k = 0; k < 5000; ++k) REQUIRE(w.step().ok());
+      const Vec3 d = w.diagnostics(0).com - at5;
+      INFO("mu " << mu << ": sideways travel from 5 to 10 s " << Vec3(d.x(), 0, d.z()).norm());
+      CHECK(Vec3(d.x(), 0.0, d.z()).norm() < 1e-9);
+    }
+  }
+  SECTION("gross-dissipative: a wind moves a sphere on the floor only past μ N") {
+    // Isotropic drag c: the sphere holds while c w ≤ μ N and slides at w − μ N / c beyond.
+    FirstOrderDef model;
+    model.normalDrag = 40.0;
+    model.tangentialDrag = 40.0;
+    const double mu = 0.5;
+    WorldDef base = sphereWorld(model);
+    const double c = totalMetric(model, base.bodies[0].mesh)(0, 0);
+    base.dt = 1e-3;
+    FloorDef floor;
+    floor.friction = mu;
+    base.floor = floor;
+    base.bodies[0].position = Vec3(0.0, 0.05, 0.0);
+    World probe(base);
+    const double mass = probe.info(0).mass;
+    const double volume = mass / 2500.0;  // the mesh's volume (density 2500 kg/m³)
+    const double normal = (mass - 1000.0 * volume) * 9.81;  // net weight (fluid 1000 kg/m³)
+    const double wStar = mu * normal / c;
+    for (const double factor : {0.5, 2.0}) {
+      WorldDef def = base;
+      def.fluid.wind = Vec3(factor * wStar, 0.0, 0.0);
+      World w(def);
+      for (int k = 0; k < 200; ++k) REQUIRE(w.step().ok());
+      const double x0 = w.diagnostics(0).com.x();
+      for (int k = 0; k < 1000; ++k) REQUIRE(w.step().ok());
+      const double speed = w.diagnostics(0).com.x() - x0;  // over 1 s
+      const double expected = std::max(0.0, factor * wStar - wStar);
+      INFO("wind " << factor << " w* (w* = " << wStar << " m/s): " << speed << " m/s, expected "
+                   << expected);
+      CHECK(speed == Approx(expected).margin(1e-3 * wStar));
+    }
+  }
+}
