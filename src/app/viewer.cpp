@@ -76,7 +76,8 @@ class Viewer {
   int run();
 
  private:
-  bool checkOptions(const std::string& scene);
+  /// 0 if the options can be used, else the exit code (2 for a bad option value).
+  int checkOptions(const std::string& scene);
   bool startRunner(const std::string& scene);
   bool openGraphics();
   int loop();
@@ -145,35 +146,35 @@ Viewer::~Viewer() {
   window_.close();
 }
 
-bool Viewer::checkOptions(const std::string& scene) {
+int Viewer::checkOptions(const std::string& scene) {
   // A video needs ffmpeg: say so before anything is loaded or rendered.
   if (!options_.videoPath.empty() && !onPath("ffmpeg")) {
     err_ << "samara: " << kFfmpegMissing << "\n";
-    return false;
+    return 1;
   }
   if (!(options_.videoFps > 0.0 && options_.videoFps <= 1000.0)) {
     err_ << "samara: the video's frames per second must be in (0, 1000] (got " << options_.videoFps
          << ")\n";
-    return false;
+    return 1;
   }
   if (scene.empty()) {
     err_ << "samara: no scene given and the default scene (assets/scenes/maple_seed.json) "
             "was not found\n";
-    return false;
+    return 1;
   }
   if (options_.ghostModel && !runtime::isGhostName(*options_.ghostModel)) {
-    err_ << "samara: unknown ghost model \"" << *options_.ghostModel
+    err_ << "samara: view: --ghost: unknown model \"" << *options_.ghostModel
          << "\" (known: " << joined(runtime::ghostNames()) << ")\n";
-    return false;
+    return 2;
   }
   for (const std::string& name : options_.overlays) {
     if (!teaching_.enable(name)) {
-      err_ << "samara: unknown overlay \"" << name
+      err_ << "samara: view: --overlay: unknown overlay \"" << name
            << "\" (known: " << joined(TeachingOverlay::names()) << ")\n";
-      return false;
+      return 2;
     }
   }
-  return true;
+  return 0;
 }
 
 bool Viewer::startRunner(const std::string& scene) {
@@ -241,7 +242,8 @@ bool Viewer::openGraphics() {
 
 int Viewer::run() {
   const std::string scene = options_.scenePath.empty() ? findDefaultScene() : options_.scenePath;
-  if (!checkOptions(scene) || !startRunner(scene) || !openGraphics()) return 1;
+  if (const int code = checkOptions(scene)) return code;
+  if (!startRunner(scene) || !openGraphics()) return 1;
   return finish(loop());
 }
 

@@ -1,10 +1,11 @@
 // The `samara` command line: the main help, `help COMMAND` and the dispatch to the commands
 // (cli/commands/, cli/sweep/).
-#include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/cli_util.h"
@@ -70,11 +71,37 @@ const char* helpFor(const std::string& command) {
 
 }  // namespace
 
+namespace {
+
+/// The digits of `v` after an optional '+' (from_chars takes '-' but not '+').
+std::string_view withoutPlus(const std::string& v) {
+  std::string_view s(v);
+  if (s.size() > 1 && s[0] == '+' && s[1] != '-' && s[1] != '+') s.remove_prefix(1);
+  return s;
+}
+
+}  // namespace
+
+std::optional<double> parseNumber(const std::string& v) {
+  const std::string_view s = withoutPlus(v);
+  double x = 0.0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return x;
+}
+
+std::optional<long long> parseInteger(const std::string& v) {
+  const std::string_view s = withoutPlus(v);
+  long long n = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return n;
+}
+
 double parseSeconds(const std::string& command, const std::string& flag, const std::string& v,
                     bool allowZero) {
-  char* end = nullptr;
-  const double x = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end != '\0' || !std::isfinite(x) || (allowZero ? x < 0.0 : x <= 0.0)) {
+  const double x = parseNumber(v).value_or(std::nan(""));
+  if (!std::isfinite(x) || (allowZero ? x < 0.0 : x <= 0.0)) {
     throw UsageError{command + ": " + flag + " needs a finite number " +
                      (allowZero ? ">= 0" : "> 0") + " of seconds (got \"" + v + "\")"};
   }
@@ -82,10 +109,8 @@ double parseSeconds(const std::string& command, const std::string& flag, const s
 }
 
 long long parseCount(const std::string& command, const std::string& flag, const std::string& v) {
-  char* end = nullptr;
-  errno = 0;
-  const long long n = std::strtoll(v.c_str(), &end, 10);
-  if (v.empty() || *end != '\0' || errno != 0 || n < 1) {
+  const long long n = parseInteger(v).value_or(0);
+  if (n < 1) {
     throw UsageError{command + ": " + flag + " needs an integer >= 1 (got \"" + v + "\")"};
   }
   return n;

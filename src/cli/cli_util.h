@@ -97,6 +97,15 @@ class ArgScanner {
   bool help_ = false;
 };
 
+/// `v` as a decimal number, all of it: an optional sign, digits with an optional fraction
+/// and exponent (no spaces, no hexadecimal: numbers as the scene files write them; "inf"
+/// and "nan" read as such, for the callers to refuse). nullopt if it is not one, or out of
+/// the range of a double.
+std::optional<double> parseNumber(const std::string& v);
+/// `v` as a decimal integer, all of it (an optional sign, digits); nullopt if it is not
+/// one or out of the range of long long.
+std::optional<long long> parseInteger(const std::string& v);
+
 /// A finite number of seconds > 0 (≥ 0 with allowZero) for `flag` of `command`; throws
 /// "COMMAND: FLAG needs a finite number > 0 of seconds (got "V")".
 double parseSeconds(const std::string& command, const std::string& flag, const std::string& v,

@@ -119,6 +119,9 @@ void validateFaces(const TriMesh& mesh) {
     }
     const Vec3 pa = mesh.vertex(a);
     const double area = 0.5 * (mesh.vertex(b) - pa).cross(mesh.vertex(c) - pa).norm();
+    if (!std::isfinite(area) || !std::isfinite(minArea)) {
+      throw MeshError(faceStr(f) + " has a non-finite area: the coordinates are too large", f);
+    }
     if (!(area > minArea)) {
       throw MeshError(faceStr(f) + " is degenerate (area " + std::to_string(area) + " m^2)", f);
     }

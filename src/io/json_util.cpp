@@ -90,7 +90,56 @@ long long arrayIndex(const std::string& token) {
   return v;
 }
 
+/// Length of the valid UTF-8 sequence at s[i] (1 to 4), or 0 if it is not valid (overlong
+/// forms, surrogates and code points above U+10FFFF are not).
+std::size_t utf8Length(const std::string& s, std::size_t i) {
+  const auto byte = [&s](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = byte(i);
+  if (c < 0x80) return 1;
+  std::size_t n = 0;
+  unsigned char lo = 0x80;
+  unsigned char hi = 0xbf;
+  if (c >= 0xc2 && c <= 0xdf) {
+    n = 2;
+  } else if (c >= 0xe0 && c <= 0xef) {
+    n = 3;
+    if (c == 0xe0) lo = 0xa0;
+    if (c == 0xed) hi = 0x9f;
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    n = 4;
+    if (c == 0xf0) lo = 0x90;
+    if (c == 0xf4) hi = 0x8f;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+  for (std::size_t k = 2; k < n; ++k) {
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xbf) return 0;
+  }
+  return n;
+}
+
 }  // namespace
+
+bool isValidUtf8(const std::string& s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8Length(s, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
+std::string validUtf8(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8Length(s, i);
+    out += n == 0 ? std::string("\xEF\xBF\xBD") : s.substr(i, n);
+    i += n == 0 ? 1 : n;
+  }
+  return out;
+}
 
 Json parseJson(const std::string& text, const std::string& path) {
   // Duplicate keys (which nlohmann would silently resolve to the last one) and absurd
@@ -374,10 +423,13 @@ std::string setPathToPointer(const std::string& path) {
   return pointer;
 }
 
-void applySet(Json* root, const std::string& path, const std::string& value,
-              const std::string& file) {
-  const std::string option = "--set " + path + "=" + shorten(value);
+std::string applySet(Json* root, const std::string& path, const std::string& value,
+                     const std::string& file) {
+  const std::string option = "--set " + validUtf8(path) + "=" + validUtf8(shorten(value));
   auto fail = [&](const std::string& message) { return Error(file, option + ": " + message); };
+  // A JSON string holds UTF-8 only (the scene, its copies and the exports are JSON).
+  if (!isValidUtf8(path)) throw fail("the path is not valid UTF-8");
+  if (!isValidUtf8(value)) throw fail("the value is not valid UTF-8");
   std::string pointer;
   try {
     pointer = setPathToPointer(path);
@@ -418,8 +470,14 @@ void applySet(Json* root, const std::string& path, const std::string& value,
     where = next;
   }
 
-  Json parsed = Json::parse(value, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
-  if (parsed.is_discarded()) parsed = value;  // a bare string such as auto
+  Json parsed;
+  try {
+    parsed = Json::parse(value, nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+  } catch (const Json::out_of_range&) {  // 1e999: not a string, a number no double holds
+    throw fail("the number " + shorten(value) + " is out of the range of a double");
+  } catch (const Json::exception&) {
+    parsed = value;  // a bare string such as auto
+  }
 
   const std::string& last = tokens.back();
   if (node->is_object()) {
@@ -427,7 +485,7 @@ void applySet(Json* root, const std::string& path, const std::string& value,
   } else if (node->is_array()) {
     if (last == "-") {
       node->push_back(std::move(parsed));
-      return;
+      return pointerAppend(where, node->size() - 1);
     }
     const long long i = arrayIndex(last);
     if (i < 0 || static_cast<std::size_t>(i) >= node->size()) {
@@ -438,6 +496,7 @@ void applySet(Json* root, const std::string& path, const std::string& value,
   } else {
     throw fail((where.empty() ? "/" : where) + " is not an object or an array");
   }
+  return pointer;
 }
 
 }  // namespace samara::io

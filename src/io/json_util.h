@@ -92,9 +92,16 @@ std::string setPathToPointer(const std::string& path);
 
 /// Applies `--set PATH=VALUE` to `root`: VALUE is JSON text, or a bare string if it does not
 /// parse as JSON ("auto"). The parent of PATH must exist (an object, whose key is created
-/// or replaced; or an array, whose element must exist, or "-" to append). Throws Error
-/// naming `file` and the option.
-void applySet(Json* root, const std::string& path, const std::string& value,
-              const std::string& file);
+/// or replaced; or an array, whose element must exist, or "-" to append). Returns the JSON
+/// pointer of the edited value ("-" replaced by the new element's index). Throws Error
+/// naming `file` and the option, also for text that is not valid UTF-8 and for a number
+/// out of the range of a double (1e999).
+std::string applySet(Json* root, const std::string& path, const std::string& value,
+                     const std::string& file);
+
+/// True if `s` is valid UTF-8 (what a JSON string may hold).
+bool isValidUtf8(const std::string& s);
+/// `s` with every byte that is not part of valid UTF-8 replaced by U+FFFD.
+std::string validUtf8(const std::string& s);
 
 }  // namespace samara::io

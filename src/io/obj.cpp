@@ -176,8 +176,9 @@ Triangles triangulate(const std::vector<tinyobj::shape_t>& shapes, const ObjReco
       for (std::size_t c = 0; c < corners; ++c) {
         const int vi = shape.mesh.indices[offset + c].vertex_index;
         if (vi < 0 || vi >= numVertices) {
+          // Face numbers count from 0 after triangulation, as in every other message.
           throw Error::atLine(path, out.linesKnown ? line : 0,
-                              "face " + std::to_string(polygon + 1) +
+                              "face " + std::to_string(out.corners.size() / 3) +
                                   " refers to a vertex that does not exist (the file has " +
                                   std::to_string(numVertices) + " vertices)");
         }

@@ -204,9 +204,13 @@ core::MassDef readMass(const Node& m) {
 Quat readOrientation(const Node& o) {
   if (o.json().is_array()) {
     o.expectArray(4);
-    const Eigen::Vector4d q(o.item(0).number(), o.item(1).number(), o.item(2).number(),
-                            o.item(3).number());
-    const double norm = q.norm();
+    Eigen::Vector4d q(o.item(0).number(), o.item(1).number(), o.item(2).number(),
+                      o.item(3).number());
+    double norm = q.norm();
+    if (std::isinf(norm)) {  // components near the largest double: scale them down first
+      q /= q.cwiseAbs().maxCoeff();
+      norm = q.norm();
+    }
     if (!(norm > 1e-12) || !std::isfinite(norm)) {
       throw o.error("the quaternion [w, x, y, z] must be non-zero");
     }
@@ -215,8 +219,12 @@ Quat readOrientation(const Node& o) {
   if (o.json().is_object()) {
     o.expectObject({"axis", "angle_deg"});
     const Node axisNode = o.at("axis");
-    const Vec3 axis = axisNode.vec3();
-    const double norm = axis.norm();
+    Vec3 axis = axisNode.vec3();
+    double norm = axis.norm();
+    if (std::isinf(norm)) {  // as for the quaternion
+      axis /= axis.cwiseAbs().maxCoeff();
+      norm = axis.norm();
+    }
     if (!(norm > 1e-12) || !std::isfinite(norm)) throw axisNode.error("the axis must be non-zero");
     const double angle = o.at("angle_deg").number() * kPi / 180.0;
     return Quat(Eigen::AngleAxisd(angle, axis / norm));
@@ -389,7 +397,9 @@ core::WorldDef readWorld(const Node& root, Reader* r) {
   root.expectObject({"name", "gravity", "fluid", "floor", "sim", "bodies", "lesson"});
   if (root.has("lesson")) readLesson(root.at("lesson"));
   core::WorldDef def;
-  def.name = root.has("name") ? readName(root.at("name")) : fs::path(r->path).stem().string();
+  // The file name may hold any bytes; the name goes into JSON (exports, sweeps): UTF-8 only.
+  def.name =
+      root.has("name") ? readName(root.at("name")) : validUtf8(fs::path(r->path).stem().string());
   if (def.name.empty()) def.name = "scene";
   readOptional(root, "gravity", &Node::vec3, &def.gravity);
 
@@ -474,6 +484,15 @@ bool isWithin(const std::string& field, const std::string& prefix) {
           field[prefix.size()] == '/');
 }
 
+/// True if `e` is about the object holding the value at `pointer` and names its key (an
+/// unknown key "dtt" at /sim after --set sim.dtt=1; "total" with "density" at /bodies/0/mass).
+bool isAboutKeyOf(const Error& e, const std::string& pointer) {
+  const std::size_t slash = pointer.rfind('/');
+  if (slash == std::string::npos || e.field() != pointer.substr(0, slash)) return false;
+  const std::string key = "\"" + pointer.substr(slash + 1) + "\"";
+  return e.message().find(key) != std::string::npos;
+}
+
 std::string camelToSnake(const std::string& s) {
   std::string out;
   for (const char c : s) {
@@ -495,8 +514,7 @@ core::WorldDef parseScene(const std::string& text, const std::string& path,
   Json json = parseJson(text, path);
   std::vector<std::pair<std::string, std::string>> setPointers;  // pointer, option text
   for (const auto& [setPath, value] : sets) {
-    applySet(&json, setPath, value, path);
-    setPointers.emplace_back(setPathToPointer(setPath), setPath + "=" + value);
+    setPointers.emplace_back(applySet(&json, setPath, value, path), setPath + "=" + value);
   }
   Reader reader{path, baseDir, limits, 0, {}};
   try {
@@ -504,7 +522,9 @@ core::WorldDef parseScene(const std::string& text, const std::string& path,
   } catch (const Error& e) {
     if (e.path() == path && !e.field().empty()) {
       for (auto it = setPointers.rbegin(); it != setPointers.rend(); ++it) {
-        if (isWithin(e.field(), it->first)) throw e.withNote(" (set by --set " + it->second + ")");
+        if (isWithin(e.field(), it->first) || isAboutKeyOf(e, it->first)) {
+          throw e.withNote(" (set by --set " + it->second + ")");
+        }
       }
     }
     throw;

@@ -72,7 +72,7 @@ void writeScene(Json scene, const std::string& sourcePath, const std::string& so
     applySet(&scene, path, value, sourcePath);
   }
   if (scene.is_object() && !scene.contains("name")) {
-    std::string name = fs::path(sourcePath).stem().string();  // loadScene's default
+    std::string name = validUtf8(fs::path(sourcePath).stem().string());  // loadScene's default
     scene["name"] = name.empty() ? "scene" : name;
   }
   const std::string destDir = fs::path(destPath).parent_path().string();

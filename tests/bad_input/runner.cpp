@@ -4,6 +4,7 @@
 //
 //   {"name": "dt 1e-20 overflows the step count",     // unique within the table
 //    "files": {"s.json": "{...}"},                      // written into a fresh directory
+//                                                       // (a non-string value as JSON)
 //    "copy": {"m.obj": "$SRC/tests/data/meshes/x.obj"}, // copied there ($SRC: source tree)
 //    "args": ["run", "s.json"],                         // samara's arguments, run in that dir
 //    "sh": "ulimit -f 1; $SAMARA run s.json",           // or a shell line ($SAMARA: the exe)
@@ -11,8 +12,9 @@
 //    "exit": 1,                                         // the expected exit code
 //    "words": ["s.json", "/sim/dt"],                    // each must occur in stderr
 //    "stdout_words": [], "absent": ["internal error"],  // optional
-//    "leaves": ["out.csv"]}                             // entries allowed to appear (a
+//    "leaves": ["out.csv"],                             // entries allowed to appear (a
 //                                                       // folder: with all it holds)
+//    "viewer": true}                                    // skipped in a build without the viewer
 //
 // After the run the directory (recursively) must hold exactly the entries it had before
 // plus "leaves": a failed command leaves nothing half-written.
@@ -75,6 +77,7 @@ struct Env {
   std::string exe;
   std::string source;
   fs::path work;
+  bool viewer = true;  ///< the executable has the viewer (`samara help view` says so)
 };
 
 std::string expand(const std::string& s, const Env& env, const fs::path& dir) {
@@ -92,7 +95,9 @@ std::string runCase(const json& c, const Env& env, int index) {
   const json copies = c.value("copy", json::object());
   for (const auto& [name, text] : files.items()) {
     fs::create_directories((dir / name).parent_path());
-    std::ofstream(dir / name, std::ios::binary) << text.get<std::string>();
+    // A string is the file's text; any other JSON value is written as JSON (a scene).
+    std::ofstream(dir / name, std::ios::binary)
+        << (text.is_string() ? text.get<std::string>() : text.dump(1));
   }
   for (const auto& [name, from] : copies.items()) {
     fs::create_directories((dir / name).parent_path());
@@ -175,6 +180,12 @@ int main(int argc, char** argv) {
              ("samara_bad_input_" + table.stem().string() + "_" + std::to_string(::getpid()));
   removeAll(env.work);
   fs::create_directories(env.work);
+  {
+    const fs::path help = env.work / "help_view";
+    const std::string line = quote(env.exe) + " help view >" + quote(help.string()) + " 2>&1";
+    env.viewer =
+        std::system(line.c_str()) == 0 && readFile(help).find("has no viewer") == std::string::npos;
+  }
   int failed = 0;
   std::set<std::string> names;
   for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -183,6 +194,10 @@ int main(int argc, char** argv) {
     if (!names.insert(name).second) {
       std::cerr << "FAIL " << name << ": duplicate name\n";
       ++failed;
+      continue;
+    }
+    if (c.value("viewer", false) && !env.viewer) {
+      std::cout << "skip " << name << " (no viewer in this build)\n";
       continue;
     }
     std::string problems;

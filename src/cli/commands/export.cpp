@@ -3,7 +3,6 @@
 #include "io/export.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -109,9 +108,8 @@ struct ExportOptions {
 /// A finite number > 0 (or ≥ 0 with allowZero).
 double parsePositive(const std::string& flag, const std::string& v, bool allowZero,
                      const char* unit) {
-  char* end = nullptr;
-  const double x = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end != '\0' || !std::isfinite(x) || (allowZero ? x < 0.0 : x <= 0.0)) {
+  const double x = parseNumber(v).value_or(std::nan(""));
+  if (!std::isfinite(x) || (allowZero ? x < 0.0 : x <= 0.0)) {
     throw UsageError{"export: " + flag + " needs a finite number " + (allowZero ? ">= 0" : "> 0") +
                      unit + " (got \"" + v + "\")"};
   }
@@ -141,10 +139,8 @@ ExportOptions parseExportOptions(const std::vector<std::string>& args) {
       }
     } else if (name == "--first-frame") {
       const std::string v = scan.value();
-      char* end = nullptr;
-      errno = 0;
-      const long long n = std::strtoll(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0' || errno != 0 || n < 0 || n > 1'000'000'000) {
+      const long long n = parseInteger(v).value_or(-1);
+      if (n < 0 || n > 1'000'000'000) {
         throw UsageError{"export: --first-frame needs a whole number from 0 to 1000000000 (got \"" +
                          v + "\")"};
       }

@@ -69,10 +69,8 @@ const char* const kNoViewerNote =
 namespace {
 
 int parseIntIn(const std::string& flag, const std::string& v, long lo, long hi) {
-  char* end = nullptr;
-  errno = 0;
-  const long n = std::strtol(v.c_str(), &end, 10);
-  if (v.empty() || *end != '\0' || errno != 0 || n < lo || n > hi) {
+  const long long n = parseInteger(v).value_or(static_cast<long long>(lo) - 1);
+  if (n < lo || n > hi) {
     throw UsageError{"view: " + flag + " needs an integer in [" + std::to_string(lo) + ", " +
                      std::to_string(hi) + "] (got \"" + v + "\")"};
   }
@@ -123,9 +121,8 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
       if (o.videoPath.empty()) throw UsageError{"view: --video needs a file name"};
     } else if (a == "--video-fps") {
       const std::string v = value();
-      char* end = nullptr;
-      const double f = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end != '\0' || !std::isfinite(f) || !(f > 0.0 && f <= 1000.0)) {
+      const double f = parseNumber(v).value_or(std::nan(""));
+      if (!(f > 0.0 && f <= 1000.0)) {
         throw UsageError{
             "view: --video-fps needs frames per second, a number in (0, 1000] (got \"" + v + "\")"};
       }
@@ -158,9 +155,8 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
       o.overlays.push_back(value());
     } else if (a == "--ui-scale") {
       const std::string v = value();
-      char* end = nullptr;
-      const double x = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end != '\0' || !(x >= 0.25 && x <= 8.0)) {
+      const double x = parseNumber(v).value_or(std::nan(""));
+      if (!(x >= 0.25 && x <= 8.0)) {
         throw UsageError{"view: --ui-scale needs a number in [0.25, 8] (got \"" + v + "\")"};
       }
       o.uiScale = static_cast<float>(x);
