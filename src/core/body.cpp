@@ -516,7 +516,8 @@ std::vector<ContactPoint> BodyImpl::floorContacts(const Pose& g, const WorldDef&
 }
 
 VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double t,
-                                        const WorldDef& world, BodyState* to) {
+                                        const WorldDef& world, const Mat6& addedCarried,
+                                        BodyState* to) {
   updateAnimatedShape(t, h);
   updateFluid(from.g, world);
   if (firstOrder) return tryFirstOrderStep(from, h, t, world, to);
@@ -572,6 +573,15 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   in.K = K;
   in.mu0 = mu0;
   in.muPrev = from.mu;
+  if (relative && !animation && model->localFaces() && added != addedCarried) {
+    // Fluid inertia lost since μ was formed (the body leaves the water, PHYSICS.md §7): its
+    // impulse stays with the fluid it no longer displaces, instead of accelerating the body
+    // (a near-weightless ball used to leave water at 20 m/s, 12× its rising speed). Gained
+    // inertia (entering the water) keeps μ: the body slows, as on impact.
+    const Mat6 lost = addedCarried - added;
+    const Vec6 shed = lost * from.Y;
+    if (from.Y.dot(shed) > 0.0) in.muPrev -= shed;
+  }
   in.Yprev = from.continuous ? Vec6::Zero() : from.Y;
   in.Yguess = from.Y;
   in.h = h;

@@ -149,8 +149,11 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   VariationalStepResult tryFirstOrderStep(const BodyState& from, double h, double t,
                                           const WorldDef& world, BodyState* to);
   /// Attempts one step of size h from `from` (no change to this body's state on failure).
+  /// `addedCarried` is the fluid inertia from.mu was formed with (the last (sub)step's): a
+  /// rigid body of a relative-flow model leaves the impulse of fluid inertia it loses (a body
+  /// rising out of water) in the fluid instead of taking it into its own motion.
   VariationalStepResult tryStep(const BodyState& from, double h, double t, const WorldDef& world,
-                                BodyState* to);
+                                const Mat6& addedCarried, BodyState* to);
 
  private:
   void computeRigidMass(const BodyDef& def, int index);

@@ -113,9 +113,13 @@ StepReport World::step() {
       BodyState s = body.state;
       totalIters = 0;
       bool ok = true;
+      // The fluid inertia the carried momentum was formed with: the last step's, then each
+      // sub-step's own.
+      Mat6 carried = before[i].added;
       for (int j = 0; j < n && ok; ++j) {
         BodyState t;
-        const VariationalStepResult r = body.tryStep(s, hs, time_ + j * hs, def_, &t);
+        const VariationalStepResult r = body.tryStep(s, hs, time_ + j * hs, def_, carried, &t);
+        carried = body.added;
         totalIters += r.iterations;
         // A NaN residual (overflow) must not read as 0 in the message.
         const double rr = std::isfinite(r.residual) ? r.residual : HUGE_VAL;
