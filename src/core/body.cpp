@@ -370,48 +370,7 @@ VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double 
   in.maxIterations = world.solver.maxIterations;
   FirstOrderStepResult r = firstOrderStep(in);
   if (r.converged && world.floor) {
-    // The floor as a non-penetration constraint (MfSC §3.1.1 mentions a contact reaction):
-    // the lowest vertex of the new placement is lifted onto the floor; an inertial body
-    // loses the momentum that carried it into the floor (at its COM, inelastic).
-    const geometry::VertexMatrix& Vn = animation ? next : mesh.V;
-    const Vec3 upNext = r.g.q.conjugate() * up;
-    double lowest = 1e300;
-    for (int i = 0; i < Vn.rows(); ++i)
-      lowest = std::min(lowest, upNext.dot(Vn.row(i).transpose()));
-    const double depth = world.floor->height - (up.dot(r.g.b) + lowest);
-    if (depth > 0.0) {
-      r.g.b += depth * up;
-      // Coulomb friction (coefficient μ). An inertial body's sideways momentum shrinks by
-      // μ × the momentum the floor takes. A dissipative body (velocity ∝ force) on the floor
-      // balances its net weight and the flow's drag on it at rest, Σ B_j w, with the floor's
-      // normal force N and friction: it stays where it is (sideways) while the sideways part
-      // of that force is at most μ N, and slides with the excess otherwise. Gravity alone
-      // never pushes it sideways (lifting the lowest vertex used to leave the edgewise glide
-      // of a tilted card: 236 m in 120 s).
-      const double mu = world.floor->friction;
-      auto sideOf = [&](const Vec3& v) { return Vec3(v - up.dot(v) * up); };
-      if (firstOrder->kind == FirstOrderKind::kInertial) {
-        const double into = r.momentum.tail<3>().dot(up);
-        if (into < 0.0) {
-          const Vec3 side = sideOf(r.momentum.tail<3>());
-          const double n = side.norm();
-          const double cut = -mu * into;
-          const Vec3 dp = -into * up - (n > cut ? Vec3(side * (cut / n)) : side);
-          r.momentum.tail<3>() += dp;
-          r.momentum.head<3>() += r.g.toWorld(com).cross(dp);
-        }
-      } else {
-        Mat3 dragSum = Mat3::Zero();
-        for (const Mat3& B : vertexMetrics(*firstOrder, Vn, mesh.F, firstOrderMass)) dragSum += B;
-        const Mat3 R = r.g.R();
-        const Vec3 force = (1.0 - in.buoyantMassFraction) * moments.mass * world.gravity +
-                           R * dragSum * R.transpose() * in.flow;
-        const double normal = std::max(0.0, -force.dot(up));
-        const double push = sideOf(force).norm();
-        const Vec3 side = sideOf(r.g.b - from.g.b);
-        r.g.b -= push > mu * normal ? Vec3(side * (mu * normal / push)) : side;
-      }
-    }
+    applyFirstOrderFloor(in, *world.floor, upAxis(world.gravity), com, moments.mass, &r);
   }
   VariationalStepResult out;
   out.converged = r.converged;

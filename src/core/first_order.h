@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fluid.h"
 #include "core/fluid_model.h"
 #include "core/se3.h"
 #include "geometry/tri_mesh.h"
@@ -180,5 +181,16 @@ class FirstOrderModel final : public FluidModel {
  private:
   FirstOrderDef def_;
 };
+
+/// The floor as a non-penetration constraint on a step's result `r` (MfSC §3.1.1 mentions a
+/// contact reaction): the lowest vertex of in.shapeNext placed at r->g is lifted onto the
+/// floor (along `up`), with Coulomb friction (floor.friction μ). An inertial body loses the
+/// momentum that carried it into the floor (at its COM `comBody`, inelastic) and μ × that
+/// from its sideways momentum. A dissipative body (velocity ∝ force) balances its net
+/// weight and the flow's drag at rest, Σ B_j w, with the floor's normal force N and
+/// friction: it keeps its sideways place while the sideways part of that force is ≤ μ N and
+/// slides with the excess otherwise; gravity alone never moves it along a horizontal floor.
+void applyFirstOrderFloor(const FirstOrderStepInput& in, const FloorDef& floor, const Vec3& up,
+                          const Vec3& comBody, double totalMass, FirstOrderStepResult* r);
 
 }  // namespace samara::core
