@@ -378,6 +378,9 @@ void applySet(Json* root, const std::string& path, const std::string& value,
               const std::string& file) {
   const std::string option = "--set " + path + "=" + shorten(value);
   auto fail = [&](const std::string& message) { return Error(file, option + ": " + message); };
+  // A scene is UTF-8 text (the JSON reader refuses anything else in a file): so is an edit.
+  if (!isValidUtf8(path)) throw fail("PATH is not valid UTF-8");
+  if (!isValidUtf8(value)) throw fail("VALUE is not valid UTF-8");
   std::string pointer;
   try {
     pointer = setPathToPointer(path);

@@ -93,7 +93,7 @@ std::string setPathToPointer(const std::string& path);
 /// Applies `--set PATH=VALUE` to `root`: VALUE is JSON text, or a bare string if it does not
 /// parse as JSON ("auto"). The parent of PATH must exist (an object, whose key is created
 /// or replaced; or an array, whose element must exist, or "-" to append). Throws Error
-/// naming `file` and the option.
+/// naming `file` and the option (also for a PATH or VALUE that is not valid UTF-8).
 void applySet(Json* root, const std::string& path, const std::string& value,
               const std::string& file);
 
