@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdint>
@@ -120,6 +121,33 @@ bool isProcessFile(const fs::path& path) {
 
 }  // namespace
 
+int createTemporaryBeside(const std::string& target, const std::string& suffix, std::string* path) {
+  const fs::path t(target);
+  const std::string name = t.filename().string();
+  if (name.size() > NAME_MAX) {
+    throw Error(target, "cannot write here: " + reason(ENAMETOOLONG) + " (" +
+                            std::to_string(name.size()) + " bytes, at most " +
+                            std::to_string(NAME_MAX) + ")");
+  }
+  // ".NAME.tmp.XXXXXXXXXX" within NAME_MAX: a long NAME is shortened in the temporary only.
+  const std::size_t room = NAME_MAX - 16 - std::min<std::size_t>(suffix.size(), NAME_MAX - 16);
+  const std::string stem = name.substr(0, room);
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    const std::string temp =
+        (t.parent_path() / ("." + stem + ".tmp." + randomSuffix() + suffix)).string();
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd >= 0) {
+      *path = temp;
+      return fd;
+    }
+    if (errno == EEXIST || errno == EINTR) continue;  // taken (a file, a planted link): next
+    const int error = errno;
+    throw Error(target, "cannot write here: " + reason(error) +
+                            (error == ENOENT ? " (does the directory exist?)" : ""));
+  }
+  throw Error(target, "cannot write here: no free temporary name beside it");
+}
+
 AtomicFile::AtomicFile(std::string target) : target_(std::move(target)) {
   const fs::path t(target_);
   if (t.filename().empty()) throw Error(target_, "not a file name");
@@ -145,30 +173,7 @@ void AtomicFile::openDirect(bool append) {
   if (fd_ < 0) throw Error(target_, "cannot write to it: " + reason(errno));
 }
 
-void AtomicFile::openTemporary() {
-  const fs::path t(target_);
-  const std::string name = t.filename().string();
-  if (name.size() > NAME_MAX) {
-    throw Error(target_, "cannot write here: " + reason(ENAMETOOLONG) + " (" +
-                             std::to_string(name.size()) + " bytes, at most " +
-                             std::to_string(NAME_MAX) + ")");
-  }
-  // ".NAME.tmp.XXXXXXXXXX" within NAME_MAX: a long NAME is shortened in the temporary only.
-  const std::string stem = name.substr(0, NAME_MAX - 16);
-  for (int attempt = 0; attempt < 1000; ++attempt) {
-    const std::string temp = (t.parent_path() / ("." + stem + ".tmp." + randomSuffix())).string();
-    fd_ = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    if (fd_ >= 0) {
-      temp_ = temp;
-      return;
-    }
-    if (errno == EEXIST || errno == EINTR) continue;  // taken (a file, a planted link): next
-    const int error = errno;
-    throw Error(target_, "cannot write here: " + reason(error) +
-                             (error == ENOENT ? " (does the directory exist?)" : ""));
-  }
-  throw Error(target_, "cannot write here: no free temporary name beside it");
-}
+void AtomicFile::openTemporary() { fd_ = createTemporaryBeside(target_, "", &temp_); }
 
 AtomicFile::~AtomicFile() {
   if (fd_ >= 0) ::close(fd_);

@@ -32,6 +32,11 @@ namespace samara::io {
 
 class FileBuf;  // a stream buffer writing to a file descriptor (atomic_file.cpp)
 
+/// Creates a new empty file beside `target`, ".NAME.tmp.XXXXXXXXXX" + `suffix` (exclusively,
+/// not through a link, mode 0666 less the umask), opened for writing: returns its descriptor
+/// and sets `*path`. Throws io::Error "cannot write here: REASON" naming `target`.
+int createTemporaryBeside(const std::string& target, const std::string& suffix, std::string* path);
+
 /// One file written to its temporary and renamed onto `target` by commit(); the destructor
 /// removes the temporary unless committed.
 class AtomicFile {
