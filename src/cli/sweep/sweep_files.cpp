@@ -69,9 +69,9 @@ fs::path resultPathFor(const fs::path& scene) {
 
 void writeResult(const fs::path& path, const std::string& sceneName, const SceneRunStats& r) {
   OJson doc;
-  doc["scene"] = sceneName;
+  doc["scene"] = io::printable(sceneName);  // JSON text is UTF-8; a file name need not be
   doc["status"] = r.status == SceneRunStats::Status::kOk ? "ok" : "failed";
-  doc["message"] = r.message;
+  doc["message"] = io::printable(r.message);
   doc["exit_code"] = exitCodeOf(r);
   doc["duration"] = r.duration;
   doc["steps"] = r.steps;
