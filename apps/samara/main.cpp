@@ -1,6 +1,7 @@
 // samara: light bodies in air and water. The command line lives in src/cli (cli::runCli);
 // this executable adds the viewer (src/app) as the handler of `samara view`, so that the
 // cli library never depends on the app. The headless build registers no handler.
+#include <csignal>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -41,6 +42,9 @@ int openViewer(const samara::cli::ViewArgs& a, std::ostream& out, std::ostream& 
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  // Past a file size limit (ulimit -f) a write fails with EFBIG ("File too large") instead of
+  // ending the process, so the temporary files are removed and the message says why.
+  std::signal(SIGXFSZ, SIG_IGN);
   samara::cli::installInterruptHandler();
   samara::cli::ViewHandler view;
 #if defined(SAMARA_HAVE_VIEWER)

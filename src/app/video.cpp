@@ -8,6 +8,9 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "io/atomic_file.h"
+#include "io/error.h"
+
 namespace samara::app {
 
 namespace {
@@ -61,6 +64,11 @@ std::string checkVideoPath(const std::string& path) {
   if (!fs::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0) {
     return "cannot write here (does the directory exist?)";
   }
+  // The video is renamed onto the target: a device, FIFO or folder there is never replaced.
+  if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) {
+    return fs::is_directory(target, ec) ? "is a directory"
+                                        : "not a regular file (a video is renamed into place)";
+  }
   return "";
 }
 
@@ -96,11 +104,14 @@ std::string VideoWriter::open(const std::string& path, int width, int height, do
   if (std::string why = checkVideoPath(path); !why.empty()) return why;
   if (width <= 0 || height <= 0) return "an empty picture";
   const fs::path target(path);
-  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-  // The same extension, so that ffmpeg picks the container from the name.
-  temp_ = (dir / ("." + target.stem().string() + ".tmp" + std::to_string(::getpid()) +
-                  target.extension().string()))
-              .string();
+  // Made here exclusively under a random name (never a planted link), then overwritten by
+  // ffmpeg; the same extension, so that ffmpeg picks the container from the name.
+  try {
+    ::close(io::createTemporaryBeside(path, target.extension().string(), &temp_));
+  } catch (const io::Error& e) {
+    temp_.clear();
+    return e.message();
+  }
   target_ = path;
   width_ = width;
   height_ = height;
@@ -114,7 +125,7 @@ std::string VideoWriter::open(const std::string& path, int width, int height, do
   pipe_ = ::popen(cmd.c_str(), "w");
   if (!pipe_) {
     ::sigaction(SIGPIPE, &oldPipe_, nullptr);
-    temp_.clear();
+    abandon();
     return "cannot start ffmpeg";
   }
   return "";

@@ -159,7 +159,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err, const Vi
     }
     throw UsageError{"unknown command \"" + command + "\" (see samara --help)"};
   } catch (const UsageError& e) {
-    err << "samara: " << e.message << "\n";
+    err << "samara: " << io::printable(e.message) << "\n";
     return kExitUsage;
   } catch (const io::Error& e) {
     err << "samara: " << e.what() << "\n";
@@ -168,7 +168,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err, const Vi
     err << "samara: out of memory\n";
     return kExitBadInput;
   } catch (const std::exception& e) {
-    err << "samara: internal error: " << e.what() << "\n";
+    err << "samara: internal error: " << io::printable(e.what()) << "\n";
     return kExitBadInput;
   }
 }

@@ -1,7 +1,12 @@
 #pragma once
 // Files that appear whole or not at all: each is written to a temporary name beside its
-// target (".NAME.tmp.PID") and renamed onto the target only when complete, so a failure,
-// an interrupt or an exception leaves nothing half-written and keeps an existing target.
+// target (".NAME.tmp.XXXXXXXXXX", a random suffix, made with O_CREAT|O_EXCL|O_NOFOLLOW so a
+// planted file or symbolic link is never written through; mode 0666 less the umask, as any
+// new file) and renamed onto the target only when complete, so a failure, an interrupt or
+// an exception leaves nothing half-written and keeps an existing target. A target that
+// exists and is not a regular file (/dev/null, a FIFO, a terminal, /dev/stdout to a pipe)
+// is written directly and never replaced; so is /dev/stdout (/proc/self/fd/N) to a file,
+// appended to as the shell opened it.
 //
 //   AtomicFile     one file written through a stream: stream(), then commit()
 //   writeFileAtomically(path, text)   the same for text at hand
@@ -11,27 +16,33 @@
 //   StreamFiles    one file's bytes to a stream at commit() (`--out -`: standard output)
 //
 // Every function throws io::Error naming the target: "not a file name", "is a directory",
-// "cannot write here (does the directory exist?)", "write error (disk full?)", "cannot
-// rename the temporary file: ...".
-#include <fstream>
+// "cannot write here: REASON" (e.g. "No such file or directory (does the directory
+// exist?)", "Permission denied", "File name too long"), "cannot write to it: REASON" (a
+// device or FIFO), "write error: REASON" ("No space left on device", "File too large"),
+// "cannot rename the temporary file: REASON".
 #include <functional>
 #include <map>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace samara::io {
 
-/// The temporary beside `target`: DIR/.NAME.tmp.PID.
-std::string temporaryPathFor(const std::string& target);
+class FileBuf;  // a stream buffer writing to a file descriptor (atomic_file.cpp)
+
+/// Creates a new empty file beside `target`, ".NAME.tmp.XXXXXXXXXX" + `suffix` (exclusively,
+/// not through a link, mode 0666 less the umask), opened for writing: returns its descriptor
+/// and sets `*path`. Throws io::Error "cannot write here: REASON" naming `target`.
+int createTemporaryBeside(const std::string& target, const std::string& suffix, std::string* path);
 
 /// One file written to its temporary and renamed onto `target` by commit(); the destructor
 /// removes the temporary unless committed.
 class AtomicFile {
  public:
-  /// Opens the temporary (throws when `target` is not a file name, is a directory or its
-  /// directory cannot be written).
+  /// Opens the temporary, or the target itself when it is not a regular file (throws when
+  /// `target` is not a file name, is a directory, or cannot be written).
   explicit AtomicFile(std::string target);
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;
@@ -39,16 +50,23 @@ class AtomicFile {
 
   std::ostream& stream() { return stream_; }
   const std::string& target() const { return target_; }
-  /// Closes the stream; throws "write error (disk full?)" if any write failed. Optional
-  /// before commit().
+  /// The temporary's path ("" when the target is written directly).
+  const std::string& temporary() const { return temp_; }
+  /// Closes the stream; throws "write error: REASON" if any write failed. Optional before
+  /// commit().
   void close();
   /// Closes (see close()) and renames the temporary onto the target.
   void commit();
 
  private:
+  void openDirect(bool append);
+  void openTemporary();
+
   std::string target_;
   std::string temp_;
-  std::ofstream stream_;
+  int fd_ = -1;
+  std::unique_ptr<FileBuf> buf_;
+  std::ostream stream_{nullptr};
   bool closed_ = false;
   bool committed_ = false;
 };
@@ -83,6 +101,7 @@ class StagedFiles final : public OutputFiles {
 
  private:
   std::vector<std::unique_ptr<AtomicFile>> files_;
+  std::set<std::string> written_;  ///< the targets of files_
 };
 
 /// `--out -`: the output goes to standard output instead of a file named "-".

@@ -1,6 +1,8 @@
 #include "io/csv.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "io/text_format.h"
 
@@ -14,9 +16,17 @@ namespace {
 constexpr std::size_t kFlushBytes = 1 << 16;
 }
 
+bool isFormulaLike(const std::string& s) {
+  if (s.empty() || std::strchr("=+-@\t\r", s[0]) == nullptr) return false;
+  char* end = nullptr;
+  (void)std::strtod(s.c_str(), &end);
+  return *end != '\0';  // "-3" and "+1e5" are numbers, "=1+2" and "-x" are not
+}
+
 std::string csvField(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
+  const bool formula = isFormulaLike(s);
+  if (!formula && s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = formula ? "\"'" : "\"";
   for (const char c : s) {
     if (c == '"') out += '"';
     out += c;

@@ -34,7 +34,13 @@ class CsvWriter {
   std::string buffer_;
 };
 
-/// A CSV field: as is, or quoted (RFC 4180) if it contains a comma, quote or line break.
+/// A CSV field: as is, or quoted (RFC 4180) if it contains a comma, quote or line break. A
+/// text a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
+/// return, and not a number such as "-3") is neutralised as OWASP recommends: prefixed with
+/// a single quote and quoted ("=1+2" → "'=1+2" in quotes).
 std::string csvField(const std::string& s);
+
+/// True when csvField neutralises `s` (see above).
+bool isFormulaLike(const std::string& s);
 
 }  // namespace samara::io

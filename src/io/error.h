@@ -7,8 +7,9 @@
 namespace samara::io {
 
 /// Bad input: a scene, mesh or output file that cannot be used. `what()` is the full
-/// message, e.g. `scenes/x.json: /bodies/0/mass/density: must be > 0 (got -3)` or
-/// `meshes/x.obj:123: face 45 is degenerate (zero area)`.
+/// message (made printable(): raw bytes and escape sequences of the input are escaped), e.g.
+/// `scenes/x.json: /bodies/0/mass/density: must be > 0 (got -3)` or `meshes/x.obj:123: face 45 is
+/// degenerate (zero area)`.
 class Error : public std::runtime_error {
  public:
   /// A message about a whole file (or none, when `path` is empty).
@@ -39,6 +40,20 @@ class Error : public std::runtime_error {
   int column_ = 0;
   std::string message_;
 };
+
+/// `text` safe to print on a terminal, on one line: every control character (C0, DEL, C1),
+/// byte that is not part of valid UTF-8, and bidirectional override (U+202A-U+202E,
+/// U+2066-U+2069) is written as an escape ("\x1b", "\n", "\xff", "\u202e"); anything
+/// else, including valid UTF-8 such as "ü", stays. A backslash stays as it is, so applying
+/// it twice gives the same text. io::Error's what() and the CLI's messages go through it.
+std::string printable(const std::string& text);
+
+/// True when `text` is valid UTF-8 (no overlong forms, surrogates or code points past
+/// U+10FFFF).
+bool isValidUtf8(const std::string& text);
+
+/// True when `text` holds a control character (bytes 0x00-0x1f and 0x7f).
+bool hasControlCharacter(const std::string& text);
 
 /// Shortest decimal text of x that reads back as the same double ("-3", "0.1", "inf").
 std::string formatNumber(double x);

@@ -213,9 +213,13 @@ class ChanExport final : public Writer {
         "tx ty tz rx ry rz onto a Transform SOP or object of the body's .obj";
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < numBodies(); ++i) {
+      // JSON text is UTF-8; a file name need not be (printable escapes its other bytes).
+      const auto fileName = [](const std::string& path) {
+        return printable(std::filesystem::path(path).filename().string());
+      };
       list.push_back({{"name", body(i).name},
-                      {"chan", std::filesystem::path(paths_[i]).filename().string()},
-                      {"mesh", std::filesystem::path(paths_[numBodies() + i]).filename().string()},
+                      {"chan", fileName(paths_[i])},
+                      {"mesh", fileName(paths_[numBodies() + i])},
                       {"deforming", body(i).deforming}});
     }
     j["bodies"] = list;

@@ -122,15 +122,6 @@ std::size_t utf8Length(const std::string& s, std::size_t i) {
 
 }  // namespace
 
-bool isValidUtf8(const std::string& s) {
-  for (std::size_t i = 0; i < s.size();) {
-    const std::size_t n = utf8Length(s, i);
-    if (n == 0) return false;
-    i += n;
-  }
-  return true;
-}
-
 std::string validUtf8(const std::string& s) {
   std::string out;
   for (std::size_t i = 0; i < s.size();) {
@@ -425,11 +416,12 @@ std::string setPathToPointer(const std::string& path) {
 
 std::string applySet(Json* root, const std::string& path, const std::string& value,
                      const std::string& file) {
-  const std::string option = "--set " + validUtf8(path) + "=" + validUtf8(shorten(value));
+  // Raw bytes: messages escape what is not printable UTF-8 (\xff), see io::Error.
+  const std::string option = "--set " + path + "=" + shorten(value);
   auto fail = [&](const std::string& message) { return Error(file, option + ": " + message); };
   // A JSON string holds UTF-8 only (the scene, its copies and the exports are JSON).
-  if (!isValidUtf8(path)) throw fail("the path is not valid UTF-8");
-  if (!isValidUtf8(value)) throw fail("the value is not valid UTF-8");
+  if (!isValidUtf8(path)) throw fail("PATH is not valid UTF-8");
+  if (!isValidUtf8(value)) throw fail("VALUE is not valid UTF-8");
   std::string pointer;
   try {
     pointer = setPathToPointer(path);

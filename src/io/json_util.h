@@ -99,8 +99,6 @@ std::string setPathToPointer(const std::string& path);
 std::string applySet(Json* root, const std::string& path, const std::string& value,
                      const std::string& file);
 
-/// True if `s` is valid UTF-8 (what a JSON string may hold).
-bool isValidUtf8(const std::string& s);
 /// `s` with every byte that is not part of valid UTF-8 replaced by U+FFFD.
 std::string validUtf8(const std::string& s);
 

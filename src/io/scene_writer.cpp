@@ -62,10 +62,11 @@ void writeSeeds(Json* scene) {
 /// Applies `sets` to `scene` (read from `sourcePath`, whose relative paths resolve from
 /// `sourceDir`), makes it self-contained for `destPath`, reads it back and writes it
 /// atomically. `meshFiles[i]`, if given, is body i's mesh file, written relative to the
-/// destination even when absolute (unless an edit changed it).
+/// destination even when absolute (unless an edit changed it). With `files` the file goes
+/// there (the caller commits); without, it is written and renamed here.
 void writeScene(Json scene, const std::string& sourcePath, const std::string& sourceDir,
                 const SetList& sets, const std::string& destPath,
-                const std::vector<std::string>& meshFiles = {}) {
+                const std::vector<std::string>& meshFiles = {}, OutputFiles* files = nullptr) {
   checkOutputPaths({destPath});
   for (const auto& [path, value] : sets) {
     createParents(&scene, path);
@@ -90,9 +91,13 @@ void writeScene(Json scene, const std::string& sourcePath, const std::string& so
   } catch (const Error& e) {
     throw e.withNote(" (the scene saved from " + sourcePath + "; nothing written)");
   }
-  StagedFiles files;
-  files.write(destPath, [&text](std::ostream& out) { out << text; });
-  files.commit();
+  if (files != nullptr) {
+    files->write(destPath, [&text](std::ostream& out) { out << text; });
+    return;
+  }
+  StagedFiles staged;
+  staged.write(destPath, [&text](std::ostream& out) { out << text; });
+  staged.commit();
 }
 
 // --- a definition as JSON --------------------------------------------------------------------
@@ -330,10 +335,12 @@ std::string definitionDifference(const core::WorldDef& a, const core::WorldDef& 
   return "";
 }
 
-void saveSceneAs(const std::string& sourcePath, const SetList& sets, const std::string& destPath) {
+void saveSceneAs(const std::string& sourcePath, const SetList& sets, const std::string& destPath,
+                 OutputFiles* files) {
   const SceneLimits limits;
   const Json scene = parseJson(readFile(sourcePath, limits.maxSceneBytes), sourcePath);
-  writeScene(scene, sourcePath, fs::path(sourcePath).parent_path().string(), sets, destPath);
+  writeScene(scene, sourcePath, fs::path(sourcePath).parent_path().string(), sets, destPath, {},
+             files);
 }
 
 void saveDefinitionAs(const core::WorldDef& def, const std::vector<std::string>& meshPaths,

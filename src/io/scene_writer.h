@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/world.h"
+#include "io/atomic_file.h"
 #include "io/scene.h"
 
 namespace samara::io {
@@ -30,8 +31,11 @@ namespace samara::io {
 /// Reads the scene `sourcePath`, applies `sets` (as loadScene does), and writes it to
 /// `destPath` as described above. Then loadScene(destPath) equals loadScene(sourcePath,
 /// sets) field by field. Throws io::Error naming the source for a bad scene or edit, and
-/// the destination when it cannot be written (a missing directory, a directory).
-void saveSceneAs(const std::string& sourcePath, const SetList& sets, const std::string& destPath);
+/// the destination when it cannot be written (a missing directory, a directory). With
+/// `files` (e.g. StagedFiles) the file is written there and the caller commits it, so many
+/// files can appear together.
+void saveSceneAs(const std::string& sourcePath, const SetList& sets, const std::string& destPath,
+                 OutputFiles* files = nullptr);
 
 /// As saveSceneAs for a scene that has no file of its own: `def` as runtime's
 /// defaultSceneForMesh builds it around a mesh file. Every body must be rigid, its mesh read

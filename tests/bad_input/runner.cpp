@@ -59,7 +59,7 @@ std::set<std::string> listing(const fs::path& dir) {
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
        it.increment(ec))
-    names.insert(fs::relative(it->path(), dir).generic_string());
+    names.insert(it->path().lexically_relative(dir).generic_string());  // links not followed
   return names;
 }
 

@@ -97,7 +97,7 @@ void printBenchJson(const std::vector<BenchRow>& rows, double duration, std::ost
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const BenchRow& r : rows) {
     nlohmann::ordered_json j;
-    j["scene"] = r.scene;
+    j["scene"] = io::printable(r.scene);  // JSON text is UTF-8; a file name need not be
     j["name"] = r.name;
     j["bodies"] = r.bodies;
     j["faces"] = r.faces;
@@ -123,14 +123,15 @@ void printBenchTable(const std::vector<BenchRow>& rows, double duration, std::os
   out << io::strf("%-24s %6s %7s %8s %7s %10s %9s %12s\n", "scene", "bodies", "faces", "h (s)",
                   "steps", "steps/s", "x real", "ns/face/step");
   for (const BenchRow& r : rows) {
-    const std::string label = r.name.empty() ? fs::path(r.scene).stem().string() : r.name;
+    const std::string label =
+        io::printable(r.name.empty() ? fs::path(r.scene).stem().string() : r.name);
     if (r.status == "bad_input") {
       out << io::strf("%-24s  cannot load: %s\n", label.c_str(), r.message.c_str());
       continue;
     }
     out << io::strf("%-24s %6d %7lld %8.4g %7lld %10.0f %9.2f %12.1f%s\n", label.c_str(), r.bodies,
                     r.faces, r.dt, r.steps, stepsPerSecond(r), realTime(r), nsPerFaceStep(r),
-                    r.status == "failed" ? ("  FAILED " + r.message).c_str() : "");
+                    r.status == "failed" ? ("  FAILED " + io::printable(r.message)).c_str() : "");
   }
 }
 

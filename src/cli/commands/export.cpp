@@ -285,7 +285,8 @@ int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::
     failure.failedStep = outcome.failedStep;
     failure.failedTime = outcome.failedTime;
     failure.message = outcome.message;
-    err << "samara: " << io::failureText(o.spec.scene, failure, outcome.steps) << notWritten
+    err << "samara: "
+        << io::printable(io::failureText(o.spec.scene, failure, outcome.steps) + notWritten)
         << "\n";
     return kExitSimFailed;
   }

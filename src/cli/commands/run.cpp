@@ -211,7 +211,8 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   if (outcome.status == io::RunStatus::kFailed) {
     if (csv) csv->flush();
-    err << "samara: " << io::failureText(o.spec.scene, outcome, run.steps) << notWritten << "\n";
+    err << "samara: "
+        << io::printable(io::failureText(o.spec.scene, outcome, run.steps) + notWritten) << "\n";
     return kExitSimFailed;
   }
   if (csv) csv->flush();

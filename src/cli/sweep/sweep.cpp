@@ -197,20 +197,52 @@ std::vector<std::vector<std::string>> checkJobs(const SweepOptions& o, const Com
   return bodyNames;
 }
 
-/// DIR (made in `folders`), its job scenes, jobs.txt and sweep.json; stale results removed.
-fs::path writeSweepDir(const SweepOptions& o, const Combinations& jobs, long long threads,
-                       const std::vector<std::vector<std::string>>& bodyNames,
-                       const std::string& exe, io::OutputFolders* folders) {
-  folders->create(o.out);
+/// The sweep directory: --out as an absolute path without a trailing '/'.
+fs::path sweepDir(const SweepOptions& o) {
   fs::path dir = fs::absolute(o.out).lexically_normal();
   if (!dir.has_filename()) dir = dir.parent_path();
-  std::error_code ignored;
-  fs::remove(dir / "summary.csv", ignored);  // results of an earlier sweep here are stale
+  return dir;
+}
+
+/// jobs.txt, the scripts and sweep.json hold these paths as shell words and JSON strings:
+/// a control character would split a line (a newline runs the rest as a command) and bytes
+/// that are not UTF-8 cannot be JSON, so both are refused before anything is written.
+void checkScriptText(const std::string& what, const std::string& text) {
+  if (io::hasControlCharacter(text)) {
+    throw UsageError{"sweep: " + what + " \"" + text +
+                     "\" holds a control character, which jobs.txt and the scripts cannot hold"
+                     " (one command per line); use a path without one"};
+  }
+  if (!io::isValidUtf8(text)) {
+    throw UsageError{"sweep: " + what + " \"" + text +
+                     "\" is not valid UTF-8, which sweep.json cannot hold; use a path that is"};
+  }
+}
+
+/// OutputFiles for several threads: each write is passed to `files` under a lock.
+class LockedFiles final : public io::OutputFiles {
+ public:
+  explicit LockedFiles(io::OutputFiles* files) : files_(files) {}
+  void write(const std::string& path, const std::function<void(std::ostream&)>& fill) override {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    files_->write(path, fill);
+  }
+
+ private:
+  io::OutputFiles* files_;
+  std::mutex mutex_;
+};
+
+/// DIR's job scenes, jobs.txt and sweep.json, staged in `files` (DIR made in `folders`).
+void writeSweepDir(const SweepOptions& o, const Combinations& jobs, long long threads,
+                   const std::vector<std::vector<std::string>>& bodyNames, const std::string& exe,
+                   io::OutputFolders* folders, io::StagedFiles* files) {
+  folders->create(o.out);
+  const fs::path dir = sweepDir(o);
+  LockedFiles locked(files);
   parallelFor(jobs.size(), threads, [&](long long j) {
     const std::string name = jobs.name(j);
-    std::error_code ec;
-    fs::remove(dir / (name + ".result.json"), ec);
-    io::saveSceneAs(o.scene, jobs.sets(j), (dir / (name + ".json")).string());
+    io::saveSceneAs(o.scene, jobs.sets(j), (dir / (name + ".json")).string(), &locked);
   });
   std::string jobsTxt;
   OJson list = OJson::array();
@@ -224,7 +256,7 @@ fs::path writeSweepDir(const SweepOptions& o, const Combinations& jobs, long lon
     e["bodies"] = bodyNames[static_cast<std::size_t>(j)];
     list.push_back(std::move(e));
   }
-  io::writeFileAtomically((dir / "jobs.txt").string(), jobsTxt);
+  files->write((dir / "jobs.txt").string(), [&](std::ostream& out) { out << jobsTxt; });
   OJson doc;
   doc["samara_sweep"] = 1;
   doc["scene"] = fs::absolute(o.scene).lexically_normal().string();
@@ -237,19 +269,32 @@ fs::path writeSweepDir(const SweepOptions& o, const Combinations& jobs, long lon
   doc["vary"] = std::move(vary);
   doc["command"] = exe + " sweep-job";
   doc["jobs"] = std::move(list);
-  io::writeFileAtomically((dir / "sweep.json").string(), doc.dump(2) + "\n");
-  return dir;
+  const std::string sweepJson = doc.dump(2) + "\n";
+  files->write((dir / "sweep.json").string(), [&](std::ostream& out) { out << sweepJson; });
 }
 
-/// --emit parallel / slurm: the script and what to do next.
+/// Puts the staged files in place; an earlier sweep's summary and results there are stale.
+void commitSweepDir(const Combinations& jobs, const fs::path& dir, io::StagedFiles* files) {
+  std::error_code ignored;
+  fs::remove(dir / "summary.csv", ignored);
+  for (long long j = 0; j < jobs.size(); ++j) {
+    fs::remove(dir / (jobs.name(j) + ".result.json"), ignored);
+  }
+  files->commit();
+}
+
+/// --emit parallel / slurm: the script, staged with the rest, and what to do next.
 int emitScript(const SweepOptions& o, const Combinations& jobs, const fs::path& dir,
-               const std::string& exe, std::ostream& out) {
+               const std::string& exe, io::StagedFiles* files, std::ostream& out) {
   const long long n = jobs.size();
   const std::string sceneAbs = fs::absolute(o.scene).lexically_normal().string();
   const std::string dirWord = io::shellQuote(dir.string());
+  const fs::path script = dir / (o.emit == Emit::kParallel ? "run_parallel.sh" : "sweep.slurm");
+  const std::string text = o.emit == Emit::kParallel ? parallelScript(dir, sceneAbs, n, exe)
+                                                     : slurmScript(dir, sceneAbs, n, exe);
+  files->write(script.string(), [&](std::ostream& s) { s << text; });
+  commitSweepDir(jobs, dir, files);
   if (o.emit == Emit::kParallel) {
-    const fs::path script = dir / "run_parallel.sh";
-    io::writeFileAtomically(script.string(), parallelScript(dir, sceneAbs, n, exe));
     std::error_code ignored;
     fs::permissions(script, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
                     fs::perm_options::add, ignored);
@@ -259,7 +304,6 @@ int emitScript(const SweepOptions& o, const Combinations& jobs, const fs::path& 
         << " and then " << exe << " sweep --collect " << dirWord << "\n";
     return kExitOk;
   }
-  io::writeFileAtomically((dir / "sweep.slurm").string(), slurmScript(dir, sceneAbs, n, exe));
   out << "sweep: " << n << " jobs (" << jobs.sizes() << ") in " << dir.string()
       << "; submit with sbatch " << io::shellQuote((dir / "sweep.slurm").string()) << ", then "
       << exe << " sweep --collect " << dirWord << "\n";
@@ -331,15 +375,22 @@ int sweepCommand(const std::vector<std::string>& args, std::ostream& out, std::o
     return kExitOk;
   }
   if (!o.collect.empty()) return collectCommand(o.collect, out, err);
+  const fs::path dir = sweepDir(o);
+  checkScriptText("SCENE", fs::absolute(o.scene).lexically_normal().string());
+  checkScriptText("the directory", dir.string());
+  const std::string exe = o.exe.empty() ? io::shellQuote(defaultExe()) : o.exe;
+  checkScriptText(o.exe.empty() ? "the path of samara" : "--exe", exe);
   const Combinations jobs(o);
   const long long threads =
       o.jobs > 0 ? o.jobs
                  : std::max(1LL, static_cast<long long>(std::thread::hardware_concurrency()));
   const std::vector<std::vector<std::string>> bodyNames = checkJobs(o, jobs, threads);
-  const std::string exe = o.exe.empty() ? io::shellQuote(defaultExe()) : o.exe;
   io::OutputFolders folders;  // DIR, removed again if nothing could be written into it
-  const fs::path dir = writeSweepDir(o, jobs, threads, bodyNames, exe, &folders);
-  if (o.emit != Emit::kNone) return emitScript(o, jobs, dir, exe, out);
+  io::StagedFiles files;      // every file of DIR appears at once, or none (a full disk)
+  writeSweepDir(o, jobs, threads, bodyNames, exe, &folders, &files);
+  if (o.emit != Emit::kNone) return emitScript(o, jobs, dir, exe, &files, out);
+  commitSweepDir(jobs, dir, &files);
+  folders.keep();
   return runLocally(jobs, dir, threads, out, err);
 }
 
@@ -355,15 +406,17 @@ int sweepJobCommand(const std::vector<std::string>& args, std::ostream& out, std
   const InterruptScope interrupts;
   const SceneRunStats r = runForStats(scene.string(), &interruptFlag());
   if (r.status == SceneRunStats::Status::kInterrupted) {
-    err << "samara: sweep-job: " << scene.string() << ": " << r.message << "; "
-        << resultPath.string() << " not written\n";
+    err << "samara: sweep-job: "
+        << io::printable(scene.string() + ": " + r.message + "; " + resultPath.string())
+        << " not written\n";
     return kExitInterrupted;
   }
   writeResult(resultPath, scene.filename().string(), r);
   if (r.status == SceneRunStats::Status::kOk) {
     out << resultPath.string() << ": ok\n";
   } else {
-    err << "samara: " << r.message << " (recorded in " << resultPath.string() << ")\n";
+    err << "samara: " << io::printable(r.message + " (recorded in " + resultPath.string() + ")")
+        << "\n";
   }
   return exitCodeOf(r);
 }

@@ -69,9 +69,9 @@ fs::path resultPathFor(const fs::path& scene) {
 
 void writeResult(const fs::path& path, const std::string& sceneName, const SceneRunStats& r) {
   OJson doc;
-  doc["scene"] = sceneName;
+  doc["scene"] = io::printable(sceneName);  // JSON text is UTF-8; a file name need not be
   doc["status"] = r.status == SceneRunStats::Status::kOk ? "ok" : "failed";
-  doc["message"] = r.message;
+  doc["message"] = io::printable(r.message);
   doc["exit_code"] = exitCodeOf(r);
   doc["duration"] = r.duration;
   doc["steps"] = r.steps;
@@ -202,7 +202,7 @@ CollectCounts collect(const fs::path& dir) {
 void reportFailures(const CollectCounts& c, std::ostream& err) {
   constexpr std::size_t kShown = 10;
   for (std::size_t k = 0; k < c.failures.size() && k < kShown; ++k) {
-    err << "samara: sweep: " << c.failures[k] << "\n";
+    err << "samara: sweep: " << io::printable(c.failures[k]) << "\n";
   }
   if (c.failures.size() > kShown) {
     err << "samara: sweep: (and " << c.failures.size() - kShown << " more failed jobs)\n";
@@ -215,7 +215,7 @@ std::string parallelScript(const fs::path& dir, const std::string& scene, long l
                            const std::string& exe) {
   const std::string d = io::shellQuote(dir.string());
   std::string s = "#!/bin/sh\n";
-  s += "# samara sweep: " + std::to_string(n) + " jobs of " + scene + "\n";
+  s += "# samara sweep: " + std::to_string(n) + " jobs of " + io::shellQuote(scene) + "\n";
   s += "# Runs every line of jobs.txt with GNU parallel (Debian: apt install parallel), one job\n"
        "# per core, then writes summary.csv. Arguments go to parallel, e.g.\n"
        "#   run_parallel.sh --jobs 8\n"
@@ -244,7 +244,7 @@ std::string slurmScript(const fs::path& dir, const std::string& scene, long long
   if (d.find_first_of(" \t\n%") == std::string::npos) {
     s += "#SBATCH --output=" + d + "/slurm-%A_%a.out\n";
   }
-  s += "# samara sweep: " + std::to_string(n) + " jobs of " + scene + "\n";
+  s += "# samara sweep: " + std::to_string(n) + " jobs of " + io::shellQuote(scene) + "\n";
   s += "# Submit with `sbatch " + io::shellQuote((dir / "sweep.slurm").string()) +
        "`; task i runs line i of jobs.txt.\n"
        "# Add --array=1-" +
