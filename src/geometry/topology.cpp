@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <string>
 
@@ -15,18 +16,22 @@ namespace {
 /// Area below which a face counts as degenerate, relative to the squared bbox diagonal.
 constexpr double kDegenerateAreaRel = 1e-14;
 
-/// One directed edge of a face, keyed by its undirected vertex pair.
-struct HalfEdge {
-  std::uint64_t key;  ///< (min vertex) << 32 | (max vertex)
-  int face;
-  int from;
-  int to;
-};
+/// A half-edge in the bucket of its smaller vertex: the larger vertex, then the face.
+std::uint64_t halfEdgeKey(int larger, int face) {
+  return (static_cast<std::uint64_t>(larger) << 32) | static_cast<std::uint32_t>(face);
+}
+int faceOf(std::uint64_t key) { return static_cast<int>(key & 0xffffffffu); }
 
-std::uint64_t edgeKey(int a, int b) {
-  const auto lo = static_cast<std::uint64_t>(std::min(a, b));
-  const auto hi = static_cast<std::uint64_t>(std::max(a, b));
-  return (lo << 32) | hi;
+/// The direction of edge {a, b} in face f (which has it once: no repeated vertices).
+void directionInFace(const TriMesh& mesh, int f, int a, int b, int* from, int* to) {
+  for (int k = 0; k < 3; ++k) {
+    if (mesh.F(f, k) == a) {
+      const bool forward = mesh.F(f, (k + 1) % 3) == b;
+      *from = forward ? a : b;
+      *to = forward ? b : a;
+      return;
+    }
+  }
 }
 
 /// Union-find over faces that also tracks the relative orientation ("parity") of each face
@@ -140,79 +145,124 @@ double signedAngle(const Vec3& n0, const Vec3& n1, const Vec3& t, double len) {
   return std::atan2(n0.cross(n1).dot(t), len * n0.dot(n1));
 }
 
+/// The edges of `mesh` (Topology::edges) and the boundary count; joins the faces of each
+/// interior edge in *uf and lists the faces of boundary edges. Throws MeshError for a
+/// non-manifold edge or a non-orientable loop.
+void collectEdges(const TriMesh& mesh, Topology* topo, ParityUnionFind* uf,
+                  std::vector<int>* boundaryFaces) {
+  const int m = mesh.numFaces();
+  // Half-edges grouped by undirected edge, ordered by (smaller vertex, larger vertex, face):
+  // deterministic. A counting sort on the smaller vertex, then a sort of each (short) bucket
+  // by (larger vertex, face); a half-edge is 3 f + k (edge k of face f): 12 bytes per face.
+  const int n = mesh.numVertices();
+  if (3 * static_cast<std::uint64_t>(m) >= std::numeric_limits<std::uint32_t>::max()) {
+    throw MeshError("the mesh has more than " +
+                    std::to_string(std::numeric_limits<std::uint32_t>::max() / 3) + " faces");
+  }
+  const auto smaller = [&](std::uint32_t h) {
+    return std::min(mesh.F(h / 3, h % 3), mesh.F(h / 3, (h % 3 + 1) % 3));
+  };
+  const auto key = [&](std::uint32_t h) {  // (larger vertex, face)
+    return halfEdgeKey(std::max(mesh.F(h / 3, h % 3), mesh.F(h / 3, (h % 3 + 1) % 3)),
+                       static_cast<int>(h / 3));
+  };
+  // bucketEnd[v]: one past the last half-edge of bucket v (bucket v starts at bucketEnd[v-1]).
+  std::vector<std::uint32_t> bucketEnd(static_cast<std::size_t>(n) + 1, 0);
+  const auto h3 = static_cast<std::uint32_t>(3 * static_cast<std::uint64_t>(m));
+  for (std::uint32_t h = 0; h < h3; ++h) ++bucketEnd[smaller(h) + 1];
+  for (int v = 0; v < n; ++v) bucketEnd[v + 1] += bucketEnd[v];
+  std::vector<std::uint32_t> half(h3);
+  for (std::uint32_t h = 0; h < h3; ++h) half[bucketEnd[smaller(h)]++] = h;
+  bucketEnd.pop_back();  // now bucketEnd[v] is the end of bucket v
+  for (int v = 0; v < n; ++v) {
+    std::sort(half.begin() + (v > 0 ? bucketEnd[v - 1] : 0), half.begin() + bucketEnd[v],
+              [&](std::uint32_t x, std::uint32_t y) { return key(x) < key(y); });
+  }
+
+  std::size_t numEdges = 0;  // distinct (smaller, larger) pairs: reserved exactly
+  for (std::size_t i = 0; i < half.size(); ++i) {
+    numEdges += i == 0 || smaller(half[i]) != smaller(half[i - 1]) ||
+                (key(half[i]) >> 32) != (key(half[i - 1]) >> 32);
+  }
+  topo->edges.reserve(numEdges);
+  for (int v = 0; v < n; ++v) {
+    const std::size_t end = bucketEnd[v];
+    for (std::size_t i = v > 0 ? bucketEnd[v - 1] : 0; i < end;) {
+      std::size_t j = i + 1;
+      while (j < end && (key(half[j]) >> 32) == (key(half[i]) >> 32)) ++j;
+      const int other = static_cast<int>(key(half[i]) >> 32);
+      const int f0 = faceOf(key(half[i]));
+      int from = 0;
+      int to = 0;
+      directionInFace(mesh, f0, v, other, &from, &to);
+      if (j - i > 2) {
+        std::string faces;
+        for (std::size_t k = i; k < j; ++k)
+          faces += (k > i ? ", " : "") + std::to_string(faceOf(key(half[k])));
+        throw MeshError("non-manifold edge (" + std::to_string(from) + ", " + std::to_string(to) +
+                            ") is shared by faces " + faces,
+                        faceOf(key(half[i + 2])));
+      }
+      Edge e;
+      e.v0 = from;
+      e.v1 = to;
+      e.f0 = f0;
+      if (j - i == 2) {
+        e.f1 = faceOf(key(half[i + 1]));
+        int from1 = 0;
+        int to1 = 0;
+        directionInFace(mesh, e.f1, v, other, &from1, &to1);
+        // Consistent neighbours traverse the shared edge in opposite directions.
+        const int rel = from1 == from ? 1 : 0;
+        if (!uf->unite(f0, e.f1, rel)) {
+          throw MeshError(faceStr(e.f1) +
+                              " closes a loop of faces that cannot be oriented consistently "
+                              "(non-orientable surface, e.g. a Moebius strip)",
+                          e.f1);
+        }
+      } else {
+        boundaryFaces->push_back(f0);
+        ++topo->numBoundaryEdges;
+      }
+      topo->edges.push_back(e);
+      i = j;
+    }
+  }
+}
+
 }  // namespace
 
 Topology buildTopology(const TriMesh& mesh) {
   validateFaces(mesh);
   const int m = mesh.numFaces();
 
-  // Half-edges sorted by (undirected key, face): deterministic grouping of shared edges.
-  std::vector<HalfEdge> half(static_cast<std::size_t>(3) * m);
-  for (int f = 0; f < m; ++f) {
-    for (int k = 0; k < 3; ++k) {
-      const int from = mesh.F(f, k);
-      const int to = mesh.F(f, (k + 1) % 3);
-      half[3 * f + k] = {edgeKey(from, to), f, from, to};
-    }
-  }
-  std::sort(half.begin(), half.end(), [](const HalfEdge& x, const HalfEdge& y) {
-    return x.key != y.key ? x.key < y.key : x.face < y.face;
-  });
-
   Topology topo;
-  topo.edges.reserve(half.size() / 2 + 1);
   ParityUnionFind uf(m);
   std::vector<int> boundaryFaces;
-  for (std::size_t i = 0; i < half.size();) {
-    std::size_t j = i + 1;
-    while (j < half.size() && half[j].key == half[i].key) ++j;
-    const HalfEdge& h0 = half[i];
-    if (j - i > 2) {
-      std::string faces;
-      for (std::size_t k = i; k < j; ++k)
-        faces += (k > i ? ", " : "") + std::to_string(half[k].face);
-      throw MeshError("non-manifold edge (" + std::to_string(h0.from) + ", " +
-                          std::to_string(h0.to) + ") is shared by faces " + faces,
-                      half[i + 2].face);
-    }
-    Edge e;
-    e.v0 = h0.from;
-    e.v1 = h0.to;
-    e.f0 = h0.face;
-    if (j - i == 2) {
-      const HalfEdge& h1 = half[i + 1];
-      e.f1 = h1.face;
-      // Consistent neighbours traverse the shared edge in opposite directions.
-      const int rel = h1.from == h0.from ? 1 : 0;
-      if (!uf.unite(h0.face, h1.face, rel)) {
-        throw MeshError(faceStr(h1.face) +
-                            " closes a loop of faces that cannot be oriented consistently "
-                            "(non-orientable surface, e.g. a Moebius strip)",
-                        h1.face);
-      }
-    } else {
-      boundaryFaces.push_back(h0.face);
-      ++topo.numBoundaryEdges;
-    }
-    topo.edges.push_back(e);
-    i = j;
-  }
+  collectEdges(mesh, &topo, &uf, &boundaryFaces);
 
-  // Parts in the order of their smallest face; faces ascending inside each part.
+  // Parts in the order of their smallest face; faces ascending inside each part (each list
+  // allocated at its size).
   topo.facePart.assign(m, -1);
-  std::vector<int> rootPart(m, -1);
   std::vector<std::uint8_t> parity(m, 0);
-  for (int f = 0; f < m; ++f) {
-    int p = 0;
-    const int root = uf.find(f, &p);
-    parity[f] = static_cast<std::uint8_t>(p);
-    if (rootPart[root] < 0) {
-      rootPart[root] = static_cast<int>(topo.parts.size());
-      topo.parts.emplace_back();
+  int numParts = 0;
+  {
+    std::vector<int> rootPart(m, -1);
+    for (int f = 0; f < m; ++f) {
+      int p = 0;
+      const int root = uf.find(f, &p);
+      parity[f] = static_cast<std::uint8_t>(p);
+      if (rootPart[root] < 0) rootPart[root] = numParts++;
+      topo.facePart[f] = rootPart[root];
     }
-    topo.facePart[f] = rootPart[root];
-    topo.parts[rootPart[root]].faces.push_back(f);
   }
+  {
+    std::vector<int> partSize(numParts, 0);
+    for (int f = 0; f < m; ++f) ++partSize[topo.facePart[f]];
+    topo.parts.resize(numParts);
+    for (int k = 0; k < numParts; ++k) topo.parts[k].faces.reserve(partSize[k]);
+  }
+  for (int f = 0; f < m; ++f) topo.parts[topo.facePart[f]].faces.push_back(f);
 
   // Orientation: every face of a part must have the parity of the part's majority. The
   // minority (on a tie: the side without the part's first face) is reported.
