@@ -71,6 +71,7 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     shapeH = world.dt;
   } else {
     updateShape(mesh.V, mesh.V, world.dt, 0.0);
+    geo = geometry::FaceGeometry{};  // no further shape: 56 bytes per face freed
   }
 
   // Initial state: world COM velocity and angular velocity → body velocity Y.

@@ -145,11 +145,11 @@ double signedAngle(const Vec3& n0, const Vec3& n1, const Vec3& t, double len) {
   return std::atan2(n0.cross(n1).dot(t), len * n0.dot(n1));
 }
 
-/// The edges of `mesh` (Topology::edges) and the boundary count; joins the faces of each
-/// interior edge in *uf and lists the faces of boundary edges. Throws MeshError for a
-/// non-manifold edge or a non-orientable loop.
+/// The edges of `mesh` (Topology::edges) and the boundary count (none kept when `topo` is
+/// null); joins the faces of each interior edge in *uf and marks the faces of boundary
+/// edges. Throws MeshError for a non-manifold edge or a non-orientable loop.
 void collectEdges(const TriMesh& mesh, Topology* topo, ParityUnionFind* uf,
-                  std::vector<int>* boundaryFaces) {
+                  std::vector<std::uint8_t>* onBoundary) {
   const int m = mesh.numFaces();
   // Half-edges grouped by undirected edge, ordered by (smaller vertex, larger vertex, face):
   // deterministic. A counting sort on the smaller vertex, then a sort of each (short) bucket
@@ -179,12 +179,14 @@ void collectEdges(const TriMesh& mesh, Topology* topo, ParityUnionFind* uf,
               [&](std::uint32_t x, std::uint32_t y) { return key(x) < key(y); });
   }
 
-  std::size_t numEdges = 0;  // distinct (smaller, larger) pairs: reserved exactly
-  for (std::size_t i = 0; i < half.size(); ++i) {
-    numEdges += i == 0 || smaller(half[i]) != smaller(half[i - 1]) ||
-                (key(half[i]) >> 32) != (key(half[i - 1]) >> 32);
+  if (topo != nullptr) {
+    std::size_t numEdges = 0;  // distinct (smaller, larger) pairs: reserved exactly
+    for (std::size_t i = 0; i < half.size(); ++i) {
+      numEdges += i == 0 || smaller(half[i]) != smaller(half[i - 1]) ||
+                  (key(half[i]) >> 32) != (key(half[i - 1]) >> 32);
+    }
+    topo->edges.reserve(numEdges);
   }
-  topo->edges.reserve(numEdges);
   for (int v = 0; v < n; ++v) {
     const std::size_t end = bucketEnd[v];
     for (std::size_t i = v > 0 ? bucketEnd[v - 1] : 0; i < end;) {
@@ -221,13 +223,100 @@ void collectEdges(const TriMesh& mesh, Topology* topo, ParityUnionFind* uf,
                           e.f1);
         }
       } else {
-        boundaryFaces->push_back(f0);
-        ++topo->numBoundaryEdges;
+        (*onBoundary)[f0] = 1;
+        if (topo != nullptr) ++topo->numBoundaryEdges;
       }
-      topo->edges.push_back(e);
+      if (topo != nullptr) topo->edges.push_back(e);
       i = j;
     }
   }
+}
+
+/// Collects the edges (into *topo unless null), then numbers the parts in the order of
+/// their smallest face (*facePart) and gives each face its orientation parity relative to
+/// its part's root. Returns the number of parts.
+int labelParts(const TriMesh& mesh, Topology* topo, std::vector<std::uint8_t>* onBoundary,
+               std::vector<int>* facePart, std::vector<std::uint8_t>* parity) {
+  const int m = mesh.numFaces();
+  ParityUnionFind uf(m);  // freed before the caller allocates per-part data
+  collectEdges(mesh, topo, &uf, onBoundary);
+  facePart->assign(m, -1);
+  parity->assign(m, 0);
+  std::vector<int> rootPart(m, -1);
+  int numParts = 0;
+  for (int f = 0; f < m; ++f) {
+    int p = 0;
+    const int root = uf.find(f, &p);
+    (*parity)[f] = static_cast<std::uint8_t>(p);
+    if (rootPart[root] < 0) rootPart[root] = numParts++;
+    (*facePart)[f] = rootPart[root];
+  }
+  return numParts;
+}
+
+/// The MeshError for face f of a part whose faces disagree in orientation.
+MeshError inconsistentFace(int f, int wrong, int count) {
+  return MeshError(faceStr(f) + " is oriented inconsistently with its neighbours (" +
+                       std::to_string(wrong) + " of the " + std::to_string(count) +
+                       " faces of its part disagree with the others)",
+                   f);
+}
+
+/// checkMesh and checkAndOrient: buildTopology's checks with per-part counters instead of
+/// the edge list and the parts' face lists; orients `orient` (the same mesh) when not null.
+int checkParts(const TriMesh& mesh, TriMesh* orient) {
+  validateFaces(mesh);
+  const int m = mesh.numFaces();
+  std::vector<std::uint8_t> onBoundary(m, 0);
+  std::vector<int> facePart;
+  std::vector<std::uint8_t> parity;
+  const int numParts = labelParts(mesh, nullptr, &onBoundary, &facePart, &parity);
+  std::vector<int> first(numParts, -1);
+  std::vector<std::uint8_t> sheet(numParts, 0);
+  {
+    std::vector<int> count(numParts, 0);
+    std::vector<int> ones(numParts, 0);
+    for (int f = 0; f < m; ++f) {
+      const int p = facePart[f];
+      if (first[p] < 0) first[p] = f;
+      ++count[p];
+      ones[p] += parity[f];
+      sheet[p] |= onBoundary[f];
+    }
+    // As buildTopology: the first part (in order) whose faces disagree, its first face of
+    // the minority (on a tie: the side without the part's first face).
+    for (int p = 0; p < numParts; ++p) {
+      if (ones[p] == 0 || ones[p] == count[p]) continue;
+      int minorityParity = 2 * ones[p] < count[p] ? 1 : 0;
+      if (2 * ones[p] == count[p]) minorityParity = parity[first[p]] ^ 1;
+      const int wrong = minorityParity == 1 ? ones[p] : count[p] - ones[p];
+      for (int f = first[p]; f < m; ++f) {
+        if (facePart[f] == p && parity[f] == minorityParity) {
+          throw inconsistentFace(f, wrong, count[p]);
+        }
+      }
+    }
+  }
+  if (orient == nullptr) return 0;
+  // As orientClosedPartsOutward: six times the signed volume of each closed part about a
+  // vertex of its first face, summed over its faces in ascending order.
+  std::vector<double> sixVolume(numParts, 0.0);
+  for (int f = 0; f < m; ++f) {
+    const int p = facePart[f];
+    if (sheet[p]) continue;
+    const Vec3 r = mesh.vertex(mesh.F(first[p], 0));
+    const Vec3 a = mesh.vertex(mesh.F(f, 0)) - r;
+    const Vec3 b = mesh.vertex(mesh.F(f, 1)) - r;
+    const Vec3 c = mesh.vertex(mesh.F(f, 2)) - r;
+    sixVolume[p] += a.dot(b.cross(c));
+  }
+  int flipped = 0;
+  for (int p = 0; p < numParts; ++p) flipped += !sheet[p] && sixVolume[p] < 0.0;
+  for (int f = 0; f < m; ++f) {
+    const int p = facePart[f];
+    if (!sheet[p] && sixVolume[p] < 0.0) std::swap(orient->F(f, 1), orient->F(f, 2));
+  }
+  return flipped;
 }
 
 }  // namespace
@@ -237,25 +326,11 @@ Topology buildTopology(const TriMesh& mesh) {
   const int m = mesh.numFaces();
 
   Topology topo;
-  ParityUnionFind uf(m);
-  std::vector<int> boundaryFaces;
-  collectEdges(mesh, &topo, &uf, &boundaryFaces);
-
+  std::vector<std::uint8_t> onBoundary(m, 0);  // 1 for a face with a boundary edge
   // Parts in the order of their smallest face; faces ascending inside each part (each list
   // allocated at its size).
-  topo.facePart.assign(m, -1);
-  std::vector<std::uint8_t> parity(m, 0);
-  int numParts = 0;
-  {
-    std::vector<int> rootPart(m, -1);
-    for (int f = 0; f < m; ++f) {
-      int p = 0;
-      const int root = uf.find(f, &p);
-      parity[f] = static_cast<std::uint8_t>(p);
-      if (rootPart[root] < 0) rootPart[root] = numParts++;
-      topo.facePart[f] = rootPart[root];
-    }
-  }
+  std::vector<std::uint8_t> parity;
+  const int numParts = labelParts(mesh, &topo, &onBoundary, &topo.facePart, &parity);
   {
     std::vector<int> partSize(numParts, 0);
     for (int f = 0; f < m; ++f) ++partSize[topo.facePart[f]];
@@ -277,21 +352,27 @@ Topology buildTopology(const TriMesh& mesh) {
     const int wrong = minorityParity == 1 ? ones : count - ones;
     for (int f : part.faces) {
       if (parity[f] == minorityParity) {
-        throw MeshError(faceStr(f) + " is oriented inconsistently with its neighbours (" +
-                            std::to_string(wrong) + " of the " + std::to_string(count) +
-                            " faces of its part disagree with the others)",
-                        f);
+        throw inconsistentFace(f, wrong, count);
       }
     }
   }
 
   for (Part& part : topo.parts) part.kind = PartKind::kClosed;
-  for (int f : boundaryFaces) topo.parts[topo.facePart[f]].kind = PartKind::kSheet;
+  for (int f = 0; f < m; ++f) {
+    if (onBoundary[f]) topo.parts[topo.facePart[f]].kind = PartKind::kSheet;
+  }
   topo.isSheet.resize(m);
   for (int f = 0; f < m; ++f) {
     topo.isSheet[f] = topo.parts[topo.facePart[f]].kind == PartKind::kSheet ? 1 : 0;
   }
   return topo;
+}
+
+void checkMesh(const TriMesh& mesh) { (void)checkParts(mesh, nullptr); }
+
+int checkAndOrient(TriMesh* mesh) {
+  assert(mesh != nullptr);
+  return checkParts(*mesh, mesh);
 }
 
 int orientClosedPartsOutward(TriMesh* mesh, const Topology& topo) {

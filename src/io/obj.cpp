@@ -407,8 +407,7 @@ geometry::TriMesh readObj(LineReader* in, const std::string& path, std::int64_t 
   in->rewind();
   readRecords(in, path, &mesh);
   try {
-    const geometry::Topology topo = geometry::buildTopology(mesh);
-    geometry::orientClosedPartsOutward(&mesh, topo);
+    geometry::checkAndOrient(&mesh);
   } catch (const geometry::MeshError& e) {
     const bool face = e.face() >= 0 && e.face() < mesh.numFaces();
     const bool vertex = e.vertex() >= 0 && e.vertex() < mesh.numVertices();

@@ -76,7 +76,7 @@ Vec3 positiveVec3(const Node& n) {
 /// can still produce faces the topology check calls degenerate).
 void checkPrimitive(const Node& where, const geometry::TriMesh& mesh) {
   try {
-    (void)geometry::buildTopology(mesh);
+    geometry::checkMesh(mesh);
   } catch (const geometry::MeshError& e) {
     throw where.error(std::string("the primitive mesh is invalid: ") + e.what());
   }

@@ -114,8 +114,9 @@ TEST_CASE("Loading a large OBJ scene peaks below three times the file size", "[i
   INFO("file " << fileBytes << " bytes, peak " << peak << " bytes (" << perFace << " per face, "
                << static_cast<double>(peak) / fileBytes << "x the file)");
   CHECK(peak <= 3 * fileBytes);
-  // V and F alone are 24 bytes per face here: the peak is a small multiple of that.
-  CHECK(perFace < 80.0);
+  // V and F are 24 bytes per face here; the peak holds them twice (the scene's copy of
+  // each OBJ it read and the body's) and the mesh check adds about 25 (README, "Memory").
+  CHECK(perFace < 60.0);
 }
 
 TEST_CASE("A large body's world and first step stay within the documented memory per face",
@@ -131,6 +132,7 @@ TEST_CASE("A large body's world and first step stay within the documented memory
   });
   REQUIRE(peak > 0);
   INFO("peak " << peak << " bytes, " << peak / faces << " bytes per face");
-  // README ("Scene files", limits): at most 10⁷ faces, about 330 bytes per face.
-  CHECK(peak / faces < 330.0);
+  // README ("Memory"): about 260 bytes per face for a rigid body, so that 10⁷ faces (the
+  // scene limit) stay near 2.6 GB.
+  CHECK(peak / faces < 280.0);
 }
