@@ -105,6 +105,10 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     mu0FluidPart.assign(np, Vec6::Zero());
     shapeEnergyFluidPart.assign(np, 0.0);
   }
+  // A rigid body's shape never changes again: what only δ and the per-face data below need
+  // is freed as soon as they are computed (its peak memory is this function's).
+  const bool rigid = !animation;
+  if (rigid) topo.edges = std::vector<geometry::Edge>();  // (= {} would keep the capacity)
 
   const int nf = mesh.numFaces();
   faceWeight.resize(nf);
@@ -132,7 +136,9 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     }
   }
 
+  if (rigid) geo.normal = std::vector<Vec3>();  // drag.a holds them
   updatePartLengths();
+  if (rigid) geo = geometry::FaceGeometry{};
 
   // Shape velocity (GwtF Alg. 4 and 6): vertex and face-centroid velocities.
   mu0Body.setZero();

@@ -88,7 +88,7 @@ struct ShapeCache {
   double shapeEnergyFluidUnit = 0.0;  ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
   geometry::VertexMatrix next;        ///< animated: shape at shapeTime + shapeH
   /// Face normals and areas of the current shape (updateShape moves the centroids to
-  /// drag.x); a rigid body frees them after setup (its shape never changes again).
+  /// drag.x); a rigid body frees them, and topo.edges, in its one updateShape.
   geometry::FaceGeometry geo;
 };
 

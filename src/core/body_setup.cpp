@@ -70,8 +70,7 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     next = V1;
     shapeH = world.dt;
   } else {
-    updateShape(mesh.V, mesh.V, world.dt, 0.0);
-    geo = geometry::FaceGeometry{};  // no further shape: 56 bytes per face freed
+    updateShape(mesh.V, mesh.V, world.dt, 0.0);  // frees what a rigid shape needs no more
   }
 
   // Initial state: world COM velocity and angular velocity → body velocity Y.

@@ -132,7 +132,7 @@ TEST_CASE("A large body's world and first step stay within the documented memory
   });
   REQUIRE(peak > 0);
   INFO("peak " << peak << " bytes, " << peak / faces << " bytes per face");
-  // README ("Memory"): about 260 bytes per face for a rigid body, so that 10⁷ faces (the
-  // scene limit) stay near 2.6 GB.
-  CHECK(peak / faces < 280.0);
+  // README ("Memory"): about 210 bytes per face for a rigid body, so that 10⁷ faces (the
+  // scene limit) stay near 2.1 GB.
+  CHECK(peak / faces < 230.0);
 }
