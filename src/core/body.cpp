@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include "core/body_impl.h"
 
@@ -104,13 +105,16 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     mu0FluidPart.assign(np, Vec6::Zero());
     shapeEnergyFluidPart.assign(np, 0.0);
   }
+  // A rigid body's shape never changes again: what only δ and the per-face data below need
+  // is freed as soon as they are computed (its peak memory is this function's).
+  const bool rigid = !animation;
+  if (rigid) topo.edges = std::vector<geometry::Edge>();  // (= {} would keep the capacity)
 
   const int nf = mesh.numFaces();
-  faceX = geo.centroid;
   faceWeight.resize(nf);
   faceDragCA.resize(nf);
   drag.a.resize(nf);
-  drag.x = geo.centroid;
+  drag.x = std::move(geo.centroid);  // geo keeps normals and areas; drag.x the centroids
   drag.k.assign(nf, 0.0);
   area = 0.0;
   addedUnit.setZero();
@@ -119,7 +123,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     const double A = geo.area[f];
     area += A;
     Vec6 a;
-    a.head<3>() = geo.centroid[f].cross(geo.normal[f]);
+    a.head<3>() = drag.x[f].cross(geo.normal[f]);
     a.tail<3>() = geo.normal[f];
     drag.a[f] = a;
     faceWeight[f] = (sheet ? 2.0 : 1.0) * A;
@@ -132,7 +136,9 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     }
   }
 
+  if (rigid) geo.normal = std::vector<Vec3>();  // drag.a holds them
   updatePartLengths();
+  if (rigid) geo = geometry::FaceGeometry{};
 
   // Shape velocity (GwtF Alg. 4 and 6): vertex and face-centroid velocities.
   mu0Body.setZero();
@@ -180,7 +186,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
 }
 
 void BodyImpl::updatePartLengths() {
-  const size_t nf = faceX.size();
+  const size_t nf = drag.x.size();
   lawNu = std::numeric_limits<double>::quiet_NaN();  // friction coefficients to recompute
   law.rot.assign(nf, 0.0);
   law.fric.assign(nf, 0.0);
@@ -192,7 +198,7 @@ void BodyImpl::updatePartLengths() {
     Vec3 c = Vec3::Zero();
     for (int f : part.faces) {
       A += geo.area[f];
-      c += geo.area[f] * faceX[f];
+      c += geo.area[f] * drag.x[f];
     }
     if (A <= 0.0) continue;
     c /= A;
@@ -302,7 +308,7 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     Vec6 mu0f = Vec6::Zero();
     double ef = 0.0;
     for (size_t f = 0; f < nf; ++f) {
-      const double hf = h0 + upBody.dot(faceX[f]);
+      const double hf = h0 + upBody.dot(drag.x[f]);
       const double rho = densityAtHeight(fluid, hf);
       drag.k[f] = rho * faceDragCA[f];
       const double nu = rho > 0.0 ? viscosityAtHeight(fluid, hf) / rho : 0.0;
@@ -427,10 +433,10 @@ void BodyImpl::addBuoyancyWrench(const Pose& g, const WorldDef& world, Vec6* F) 
       }
       if (sheetThickness > 0.0) {
         const double h0 = up.dot(g.b);
-        for (size_t f = 0; f < faceX.size(); ++f) {
+        for (size_t f = 0; f < drag.x.size(); ++f) {
           if (!topo.isSheet[f]) continue;
-          const double rho = densityAtHeight(fluid, h0 + upBody.dot(faceX[f]));
-          *F += gravityWrench(g, -rho * sheetThickness * 0.5 * faceWeight[f], faceX[f],
+          const double rho = densityAtHeight(fluid, h0 + upBody.dot(drag.x[f]));
+          *F += gravityWrench(g, -rho * sheetThickness * 0.5 * faceWeight[f], drag.x[f],
                               world.gravity);
         }
       }
@@ -504,12 +510,12 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   std::vector<Vec3> offsets;
   if (!relative && fluid.gusts && uniformGusts) offset -= qi * fluid.gusts->velocity(from.g.b, t);
   if (model->localFaces() && (!faceShapeVel.empty() || !uniformGusts)) {
-    offsets.resize(faceX.size());
-    for (size_t f = 0; f < faceX.size(); ++f) {
+    offsets.resize(drag.x.size());
+    for (size_t f = 0; f < drag.x.size(); ++f) {
       offsets[f] = offset;
       if (!faceShapeVel.empty()) offsets[f] += faceShapeVel[f];
       if (!uniformGusts) {
-        const Vec3 u = fluid.gusts->velocity(from.g.toWorld(faceX[f]), t);
+        const Vec3 u = fluid.gusts->velocity(from.g.toWorld(drag.x[f]), t);
         offsets[f] -= relative ? Vec3(qi * Vec3(fluid.wind + u - frame)) : Vec3(qi * u);
       }
     }

@@ -69,7 +69,6 @@ struct ShapeCache {
   double area = 0.0;                  ///< one-sided mesh area, m²
   double boundRadius = 0.0;           ///< max |x − com| over vertices, m
   std::vector<int> closedFaces;       ///< faces of closed parts
-  std::vector<Vec3> faceX;            ///< centroids
   std::vector<double> faceWeight;     ///< sides·A (added mass weight), m²
   std::vector<double> faceDragCA;     ///< c·A, m²
   Mat6 addedUnit = Mat6::Zero();      ///< Σ sides A a aᵀ (per unit δ and ρ_f)
@@ -88,6 +87,8 @@ struct ShapeCache {
   double shapeEnergyBody = 0.0;       ///< ½ Σ m |x'|², J
   double shapeEnergyFluidUnit = 0.0;  ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
   geometry::VertexMatrix next;        ///< animated: shape at shapeTime + shapeH
+  /// Face normals and areas of the current shape (updateShape moves the centroids to
+  /// drag.x); a rigid body frees them, and topo.edges, in its one updateShape.
   geometry::FaceGeometry geo;
 };
 

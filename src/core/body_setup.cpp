@@ -70,7 +70,7 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     next = V1;
     shapeH = world.dt;
   } else {
-    updateShape(mesh.V, mesh.V, world.dt, 0.0);
+    updateShape(mesh.V, mesh.V, world.dt, 0.0);  // frees what a rigid shape needs no more
   }
 
   // Initial state: world COM velocity and angular velocity → body velocity Y.

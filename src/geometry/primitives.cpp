@@ -116,7 +116,9 @@ TriMesh makeBox(const Vec3& size, int cells) {
   const int n = cells;
   const int n1 = n + 1;
   // Surface nodes of the (n+1)³ lattice are created on first use and shared by the faces.
-  std::vector<int> node(static_cast<std::size_t>(n1) * n1 * n1, -1);
+  // Their ids are kept per side of the cube ((n+1)² each, not the whole lattice's (n+1)³):
+  // a node on an edge or a corner is on several sides and has one id in all of them.
+  std::vector<int> sideIds(static_cast<std::size_t>(6) * n1 * n1, -1);
   TriMesh mesh;
   const Eigen::Index n2 = static_cast<Eigen::Index>(n) * n;
   mesh.V.resize(6 * n2 + 2, 3);  // V − E + F = 2 with F = 12n², E = 18n²
@@ -125,11 +127,23 @@ TriMesh makeBox(const Vec3& size, int cells) {
   int nf = 0;
   int ijk[3];
   auto vertexAt = [&]() {
-    int& id = node[(static_cast<std::size_t>(ijk[0]) * n1 + ijk[1]) * n1 + ijk[2]];
+    int* slots[3];  // the node's id on each side it lies on
+    int numSlots = 0;
+    int id = -1;
+    for (int d = 0; d < 3; ++d) {
+      if (ijk[d] != 0 && ijk[d] != n) continue;
+      const int a = d == 0 ? 1 : 0;  // the side's own axes, ascending
+      const int b = d == 2 ? 1 : 2;
+      const std::size_t side = 2 * static_cast<std::size_t>(d) + (ijk[d] == n ? 1 : 0);
+      int& slot = sideIds[(side * n1 + ijk[a]) * n1 + ijk[b]];
+      if (slot >= 0) id = slot;
+      slots[numSlots++] = &slot;
+    }
     if (id < 0) {
       id = nv++;
       for (int d = 0; d < 3; ++d) mesh.V(id, d) = gridCoord(size[d], ijk[d], n);
     }
+    for (int k = 0; k < numSlots; ++k) *slots[k] = id;
     return id;
   };
   for (int d = 0; d < 3; ++d) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <string>
 
@@ -15,18 +16,22 @@ namespace {
 /// Area below which a face counts as degenerate, relative to the squared bbox diagonal.
 constexpr double kDegenerateAreaRel = 1e-14;
 
-/// One directed edge of a face, keyed by its undirected vertex pair.
-struct HalfEdge {
-  std::uint64_t key;  ///< (min vertex) << 32 | (max vertex)
-  int face;
-  int from;
-  int to;
-};
+/// A half-edge in the bucket of its smaller vertex: the larger vertex, then the face.
+std::uint64_t halfEdgeKey(int larger, int face) {
+  return (static_cast<std::uint64_t>(larger) << 32) | static_cast<std::uint32_t>(face);
+}
+int faceOf(std::uint64_t key) { return static_cast<int>(key & 0xffffffffu); }
 
-std::uint64_t edgeKey(int a, int b) {
-  const auto lo = static_cast<std::uint64_t>(std::min(a, b));
-  const auto hi = static_cast<std::uint64_t>(std::max(a, b));
-  return (lo << 32) | hi;
+/// The direction of edge {a, b} in face f (which has it once: no repeated vertices).
+void directionInFace(const TriMesh& mesh, int f, int a, int b, int* from, int* to) {
+  for (int k = 0; k < 3; ++k) {
+    if (mesh.F(f, k) == a) {
+      const bool forward = mesh.F(f, (k + 1) % 3) == b;
+      *from = forward ? a : b;
+      *to = forward ? b : a;
+      return;
+    }
+  }
 }
 
 /// Union-find over faces that also tracks the relative orientation ("parity") of each face
@@ -143,79 +148,199 @@ double signedAngle(const Vec3& n0, const Vec3& n1, const Vec3& t, double len) {
   return std::atan2(n0.cross(n1).dot(t), len * n0.dot(n1));
 }
 
+/// The edges of `mesh` (Topology::edges) and the boundary count (none kept when `topo` is
+/// null); joins the faces of each interior edge in *uf and marks the faces of boundary
+/// edges. Throws MeshError for a non-manifold edge or a non-orientable loop.
+void collectEdges(const TriMesh& mesh, Topology* topo, ParityUnionFind* uf,
+                  std::vector<std::uint8_t>* onBoundary) {
+  const int m = mesh.numFaces();
+  // Half-edges grouped by undirected edge, ordered by (smaller vertex, larger vertex, face):
+  // deterministic. A counting sort on the smaller vertex, then a sort of each (short) bucket
+  // by (larger vertex, face); a half-edge is 3 f + k (edge k of face f): 12 bytes per face.
+  const int n = mesh.numVertices();
+  if (3 * static_cast<std::uint64_t>(m) >= std::numeric_limits<std::uint32_t>::max()) {
+    throw MeshError("the mesh has more than " +
+                    std::to_string(std::numeric_limits<std::uint32_t>::max() / 3) + " faces");
+  }
+  const auto smaller = [&](std::uint32_t h) {
+    return std::min(mesh.F(h / 3, h % 3), mesh.F(h / 3, (h % 3 + 1) % 3));
+  };
+  const auto key = [&](std::uint32_t h) {  // (larger vertex, face)
+    return halfEdgeKey(std::max(mesh.F(h / 3, h % 3), mesh.F(h / 3, (h % 3 + 1) % 3)),
+                       static_cast<int>(h / 3));
+  };
+  // bucketEnd[v]: one past the last half-edge of bucket v (bucket v starts at bucketEnd[v-1]).
+  std::vector<std::uint32_t> bucketEnd(static_cast<std::size_t>(n) + 1, 0);
+  const auto h3 = static_cast<std::uint32_t>(3 * static_cast<std::uint64_t>(m));
+  for (std::uint32_t h = 0; h < h3; ++h) ++bucketEnd[smaller(h) + 1];
+  for (int v = 0; v < n; ++v) bucketEnd[v + 1] += bucketEnd[v];
+  std::vector<std::uint32_t> half(h3);
+  for (std::uint32_t h = 0; h < h3; ++h) half[bucketEnd[smaller(h)]++] = h;
+  bucketEnd.pop_back();  // now bucketEnd[v] is the end of bucket v
+  for (int v = 0; v < n; ++v) {
+    std::sort(half.begin() + (v > 0 ? bucketEnd[v - 1] : 0), half.begin() + bucketEnd[v],
+              [&](std::uint32_t x, std::uint32_t y) { return key(x) < key(y); });
+  }
+
+  if (topo != nullptr) {
+    std::size_t numEdges = 0;  // distinct (smaller, larger) pairs: reserved exactly
+    for (std::size_t i = 0; i < half.size(); ++i) {
+      numEdges += i == 0 || smaller(half[i]) != smaller(half[i - 1]) ||
+                  (key(half[i]) >> 32) != (key(half[i - 1]) >> 32);
+    }
+    topo->edges.reserve(numEdges);
+  }
+  for (int v = 0; v < n; ++v) {
+    const std::size_t end = bucketEnd[v];
+    for (std::size_t i = v > 0 ? bucketEnd[v - 1] : 0; i < end;) {
+      std::size_t j = i + 1;
+      while (j < end && (key(half[j]) >> 32) == (key(half[i]) >> 32)) ++j;
+      const int other = static_cast<int>(key(half[i]) >> 32);
+      const int f0 = faceOf(key(half[i]));
+      int from = 0;
+      int to = 0;
+      directionInFace(mesh, f0, v, other, &from, &to);
+      if (j - i > 2) {
+        std::string faces;
+        for (std::size_t k = i; k < j; ++k)
+          faces += (k > i ? ", " : "") + std::to_string(faceOf(key(half[k])));
+        throw MeshError("non-manifold edge (" + std::to_string(from) + ", " + std::to_string(to) +
+                            ") is shared by faces " + faces,
+                        faceOf(key(half[i + 2])));
+      }
+      Edge e;
+      e.v0 = from;
+      e.v1 = to;
+      e.f0 = f0;
+      if (j - i == 2) {
+        e.f1 = faceOf(key(half[i + 1]));
+        int from1 = 0;
+        int to1 = 0;
+        directionInFace(mesh, e.f1, v, other, &from1, &to1);
+        // Consistent neighbours traverse the shared edge in opposite directions.
+        const int rel = from1 == from ? 1 : 0;
+        if (!uf->unite(f0, e.f1, rel)) {
+          throw MeshError(faceStr(e.f1) +
+                              " closes a loop of faces that cannot be oriented consistently "
+                              "(non-orientable surface, e.g. a Moebius strip)",
+                          e.f1);
+        }
+      } else {
+        (*onBoundary)[f0] = 1;
+        if (topo != nullptr) ++topo->numBoundaryEdges;
+      }
+      if (topo != nullptr) topo->edges.push_back(e);
+      i = j;
+    }
+  }
+}
+
+/// Collects the edges (into *topo unless null), then numbers the parts in the order of
+/// their smallest face (*facePart) and gives each face its orientation parity relative to
+/// its part's root. Returns the number of parts.
+int labelParts(const TriMesh& mesh, Topology* topo, std::vector<std::uint8_t>* onBoundary,
+               std::vector<int>* facePart, std::vector<std::uint8_t>* parity) {
+  const int m = mesh.numFaces();
+  ParityUnionFind uf(m);  // freed before the caller allocates per-part data
+  collectEdges(mesh, topo, &uf, onBoundary);
+  facePart->assign(m, -1);
+  parity->assign(m, 0);
+  std::vector<int> rootPart(m, -1);
+  int numParts = 0;
+  for (int f = 0; f < m; ++f) {
+    int p = 0;
+    const int root = uf.find(f, &p);
+    (*parity)[f] = static_cast<std::uint8_t>(p);
+    if (rootPart[root] < 0) rootPart[root] = numParts++;
+    (*facePart)[f] = rootPart[root];
+  }
+  return numParts;
+}
+
+/// The MeshError for face f of a part whose faces disagree in orientation.
+MeshError inconsistentFace(int f, int wrong, int count) {
+  return MeshError(faceStr(f) + " is oriented inconsistently with its neighbours (" +
+                       std::to_string(wrong) + " of the " + std::to_string(count) +
+                       " faces of its part disagree with the others)",
+                   f);
+}
+
+/// checkMesh and checkAndOrient: buildTopology's checks with per-part counters instead of
+/// the edge list and the parts' face lists; orients `orient` (the same mesh) when not null.
+int checkParts(const TriMesh& mesh, TriMesh* orient) {
+  validateFaces(mesh);
+  const int m = mesh.numFaces();
+  std::vector<std::uint8_t> onBoundary(m, 0);
+  std::vector<int> facePart;
+  std::vector<std::uint8_t> parity;
+  const int numParts = labelParts(mesh, nullptr, &onBoundary, &facePart, &parity);
+  std::vector<int> first(numParts, -1);
+  std::vector<std::uint8_t> sheet(numParts, 0);
+  {
+    std::vector<int> count(numParts, 0);
+    std::vector<int> ones(numParts, 0);
+    for (int f = 0; f < m; ++f) {
+      const int p = facePart[f];
+      if (first[p] < 0) first[p] = f;
+      ++count[p];
+      ones[p] += parity[f];
+      sheet[p] |= onBoundary[f];
+    }
+    // As buildTopology: the first part (in order) whose faces disagree, its first face of
+    // the minority (on a tie: the side without the part's first face).
+    for (int p = 0; p < numParts; ++p) {
+      if (ones[p] == 0 || ones[p] == count[p]) continue;
+      int minorityParity = 2 * ones[p] < count[p] ? 1 : 0;
+      if (2 * ones[p] == count[p]) minorityParity = parity[first[p]] ^ 1;
+      const int wrong = minorityParity == 1 ? ones[p] : count[p] - ones[p];
+      for (int f = first[p]; f < m; ++f) {
+        if (facePart[f] == p && parity[f] == minorityParity) {
+          throw inconsistentFace(f, wrong, count[p]);
+        }
+      }
+    }
+  }
+  if (orient == nullptr) return 0;
+  // As orientClosedPartsOutward: six times the signed volume of each closed part about a
+  // vertex of its first face, summed over its faces in ascending order.
+  std::vector<double> sixVolume(numParts, 0.0);
+  for (int f = 0; f < m; ++f) {
+    const int p = facePart[f];
+    if (sheet[p]) continue;
+    const Vec3 r = mesh.vertex(mesh.F(first[p], 0));
+    const Vec3 a = mesh.vertex(mesh.F(f, 0)) - r;
+    const Vec3 b = mesh.vertex(mesh.F(f, 1)) - r;
+    const Vec3 c = mesh.vertex(mesh.F(f, 2)) - r;
+    sixVolume[p] += a.dot(b.cross(c));
+  }
+  int flipped = 0;
+  for (int p = 0; p < numParts; ++p) flipped += !sheet[p] && sixVolume[p] < 0.0;
+  for (int f = 0; f < m; ++f) {
+    const int p = facePart[f];
+    if (!sheet[p] && sixVolume[p] < 0.0) std::swap(orient->F(f, 1), orient->F(f, 2));
+  }
+  return flipped;
+}
+
 }  // namespace
 
 Topology buildTopology(const TriMesh& mesh) {
   validateFaces(mesh);
   const int m = mesh.numFaces();
 
-  // Half-edges sorted by (undirected key, face): deterministic grouping of shared edges.
-  std::vector<HalfEdge> half(static_cast<std::size_t>(3) * m);
-  for (int f = 0; f < m; ++f) {
-    for (int k = 0; k < 3; ++k) {
-      const int from = mesh.F(f, k);
-      const int to = mesh.F(f, (k + 1) % 3);
-      half[3 * f + k] = {edgeKey(from, to), f, from, to};
-    }
-  }
-  std::sort(half.begin(), half.end(), [](const HalfEdge& x, const HalfEdge& y) {
-    return x.key != y.key ? x.key < y.key : x.face < y.face;
-  });
-
   Topology topo;
-  topo.edges.reserve(half.size() / 2 + 1);
-  ParityUnionFind uf(m);
-  std::vector<int> boundaryFaces;
-  for (std::size_t i = 0; i < half.size();) {
-    std::size_t j = i + 1;
-    while (j < half.size() && half[j].key == half[i].key) ++j;
-    const HalfEdge& h0 = half[i];
-    if (j - i > 2) {
-      std::string faces;
-      for (std::size_t k = i; k < j; ++k)
-        faces += (k > i ? ", " : "") + std::to_string(half[k].face);
-      throw MeshError("non-manifold edge (" + std::to_string(h0.from) + ", " +
-                          std::to_string(h0.to) + ") is shared by faces " + faces,
-                      half[i + 2].face);
-    }
-    Edge e;
-    e.v0 = h0.from;
-    e.v1 = h0.to;
-    e.f0 = h0.face;
-    if (j - i == 2) {
-      const HalfEdge& h1 = half[i + 1];
-      e.f1 = h1.face;
-      // Consistent neighbours traverse the shared edge in opposite directions.
-      const int rel = h1.from == h0.from ? 1 : 0;
-      if (!uf.unite(h0.face, h1.face, rel)) {
-        throw MeshError(faceStr(h1.face) +
-                            " closes a loop of faces that cannot be oriented consistently "
-                            "(non-orientable surface, e.g. a Moebius strip)",
-                        h1.face);
-      }
-    } else {
-      boundaryFaces.push_back(h0.face);
-      ++topo.numBoundaryEdges;
-    }
-    topo.edges.push_back(e);
-    i = j;
+  std::vector<std::uint8_t> onBoundary(m, 0);  // 1 for a face with a boundary edge
+  // Parts in the order of their smallest face; faces ascending inside each part (each list
+  // allocated at its size).
+  std::vector<std::uint8_t> parity;
+  const int numParts = labelParts(mesh, &topo, &onBoundary, &topo.facePart, &parity);
+  {
+    std::vector<int> partSize(numParts, 0);
+    for (int f = 0; f < m; ++f) ++partSize[topo.facePart[f]];
+    topo.parts.resize(numParts);
+    for (int k = 0; k < numParts; ++k) topo.parts[k].faces.reserve(partSize[k]);
   }
-
-  // Parts in the order of their smallest face; faces ascending inside each part.
-  topo.facePart.assign(m, -1);
-  std::vector<int> rootPart(m, -1);
-  std::vector<std::uint8_t> parity(m, 0);
-  for (int f = 0; f < m; ++f) {
-    int p = 0;
-    const int root = uf.find(f, &p);
-    parity[f] = static_cast<std::uint8_t>(p);
-    if (rootPart[root] < 0) {
-      rootPart[root] = static_cast<int>(topo.parts.size());
-      topo.parts.emplace_back();
-    }
-    topo.facePart[f] = rootPart[root];
-    topo.parts[rootPart[root]].faces.push_back(f);
-  }
+  for (int f = 0; f < m; ++f) topo.parts[topo.facePart[f]].faces.push_back(f);
 
   // Orientation: every face of a part must have the parity of the part's majority. The
   // minority (on a tie: the side without the part's first face) is reported.
@@ -230,21 +355,27 @@ Topology buildTopology(const TriMesh& mesh) {
     const int wrong = minorityParity == 1 ? ones : count - ones;
     for (int f : part.faces) {
       if (parity[f] == minorityParity) {
-        throw MeshError(faceStr(f) + " is oriented inconsistently with its neighbours (" +
-                            std::to_string(wrong) + " of the " + std::to_string(count) +
-                            " faces of its part disagree with the others)",
-                        f);
+        throw inconsistentFace(f, wrong, count);
       }
     }
   }
 
   for (Part& part : topo.parts) part.kind = PartKind::kClosed;
-  for (int f : boundaryFaces) topo.parts[topo.facePart[f]].kind = PartKind::kSheet;
+  for (int f = 0; f < m; ++f) {
+    if (onBoundary[f]) topo.parts[topo.facePart[f]].kind = PartKind::kSheet;
+  }
   topo.isSheet.resize(m);
   for (int f = 0; f < m; ++f) {
     topo.isSheet[f] = topo.parts[topo.facePart[f]].kind == PartKind::kSheet ? 1 : 0;
   }
   return topo;
+}
+
+void checkMesh(const TriMesh& mesh) { (void)checkParts(mesh, nullptr); }
+
+int checkAndOrient(TriMesh* mesh) {
+  assert(mesh != nullptr);
+  return checkParts(*mesh, mesh);
 }
 
 int orientClosedPartsOutward(TriMesh* mesh, const Topology& topo) {

@@ -156,7 +156,8 @@ LoadedAnimation readSequence(const Node& a, const AnimationContext& ctx) {
       continue;
     }
     frameOfFile.emplace(file, frames.size());
-    geometry::TriMesh m = usedBy(files, frameName, [&] { return loadObj(file, ctx.maxFileBytes); });
+    geometry::TriMesh m =
+        usedBy(files, frameName, [&] { return loadObj(file, ctx.maxFileBytes, ctx.maxFaces); });
     const std::string refName =
         ctx.mesh != nullptr ? "the body's mesh" : "frame 0 (" + firstFile + ")";
     auto mismatch = [&](const std::string& what) {

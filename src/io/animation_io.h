@@ -97,6 +97,9 @@ struct AnimationContext {
   std::string meshFile;
   std::uintmax_t maxFileBytes = 1ull << 30;  ///< per file read; default 1 GiB
   int maxFrames = 100'000;                   ///< frames of a sequence; default 10⁵
+  /// Triangles an OBJ frame may have (read no further: the scene's remaining face budget,
+  /// or the body's mesh's count); default io::kObjMaxFaces.
+  std::int64_t maxFaces = 2'000'000'000;
   /// Frames × vertices of a sequence (memory bound, 24 bytes each); default 5·10⁷.
   std::int64_t maxSequenceVertices = 50'000'000;
 };

@@ -1,5 +1,6 @@
 #include "io/scene.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -26,15 +27,33 @@ struct Reader {
   std::string baseDir;  ///< mesh paths are relative to this
   SceneLimits limits;
   std::int64_t faces = 0;                         ///< running total over bodies
+  std::int64_t vertices = 0;                      ///< running total over bodies
   std::map<std::string, geometry::TriMesh> objs;  ///< OBJ files already read
 
-  void addFaces(const Node& where, std::int64_t n) {
-    faces += n;
-    if (faces > limits.maxFaces) {
-      throw where.error("too many faces (" + std::to_string(faces) +
+  /// Throws (naming `where`) if n more faces would pass the limit; adds nothing.
+  void checkFaces(const Node& where, std::int64_t n) const {
+    if (faces + n > limits.maxFaces) {
+      throw where.error("too many faces (" + std::to_string(faces + n) +
                         " in the scene so far; the limit is " + std::to_string(limits.maxFaces) +
                         ")");
     }
+  }
+  void checkVertices(const Node& where, std::int64_t n) const {
+    if (vertices + n > limits.maxVertices) {
+      throw where.error("too many vertices (" + std::to_string(vertices + n) +
+                        " in the scene so far; the limit is " + std::to_string(limits.maxVertices) +
+                        ")");
+    }
+  }
+  void addFaces(const Node& where, std::int64_t n) {
+    checkFaces(where, n);
+    faces += n;
+  }
+  /// Adds a mesh's faces and vertices to the totals (throws past a limit).
+  void addMesh(const Node& where, const geometry::TriMesh& mesh) {
+    checkVertices(where, mesh.numVertices());
+    addFaces(where, mesh.numFaces());
+    vertices += mesh.numVertices();
   }
 };
 
@@ -57,7 +76,7 @@ Vec3 positiveVec3(const Node& n) {
 /// can still produce faces the topology check calls degenerate).
 void checkPrimitive(const Node& where, const geometry::TriMesh& mesh) {
   try {
-    (void)geometry::buildTopology(mesh);
+    geometry::checkMesh(mesh);
   } catch (const geometry::MeshError& e) {
     throw where.error(std::string("the primitive mesh is invalid: ") + e.what());
   }
@@ -126,6 +145,8 @@ geometry::TriMesh readPrimitive(const Node& m, Reader* r) {
                "\"; known: sphere, ellipsoid, box, cylinder, disk, plate");
   }
   checkPrimitive(m, mesh);
+  r->checkVertices(m, mesh.numVertices());
+  r->vertices += mesh.numVertices();
   return mesh;
 }
 
@@ -143,15 +164,25 @@ geometry::TriMesh readMeshFile(const Node& m, Reader* r) {
       throw m.error("mesh file \"" + rel + "\" not found (looked for " + file + ")");
     }
     if (!fs::is_regular_file(st)) throw m.error("mesh \"" + file + "\" is not a regular file");
+    // The scene's limits are checked on the OBJ's counts, before its mesh is allocated.
+    bool overLimit = false;
+    const ObjCountCheck check = [&](std::int64_t vertices, std::int64_t faces) {
+      overLimit = true;
+      r->checkVertices(m, vertices);
+      r->checkFaces(m, faces);
+      overLimit = false;
+    };
     try {
-      geometry::TriMesh mesh = isGltfPath(file) ? loadGltfMesh(file, -1, r->limits.maxMeshFileBytes)
-                                                : loadObj(file, r->limits.maxMeshFileBytes);
+      geometry::TriMesh mesh = isGltfPath(file)
+                                   ? loadGltfMesh(file, -1, r->limits.maxMeshFileBytes)
+                                   : loadObj(file, r->limits.maxMeshFileBytes, kObjMaxFaces, check);
       cached = r->objs.emplace(file, std::move(mesh)).first;
     } catch (const Error& e) {
+      if (overLimit) throw;
       throw e.withNote(" (used by " + r->path + ": " + m.pointer() + ")");
     }
   }
-  r->addFaces(m, cached->second.numFaces());
+  r->addMesh(m, cached->second);
   return cached->second;
 }
 
@@ -271,10 +302,13 @@ core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
     if (b.at("mesh").json().is_string()) ctx.meshFile = b.at("mesh").string();
   }
   if (b.has("animation")) {
+    // Frames are read no further than the scene's face budget (or the body's own count).
+    ctx.maxFaces = std::max<std::int64_t>(b.has("mesh") ? body.mesh.numFaces() : 0,
+                                          r->limits.maxFaces - r->faces);
     LoadedAnimation a = parseAnimation(b.at("animation"), ctx);
     if (!b.has("mesh")) {  // the animation supplied the mesh (sequence frame 0, glTF pose)
       body.mesh = std::move(a.mesh);
-      r->addFaces(b.at("animation"), body.mesh.numFaces());
+      r->addMesh(b.at("animation"), body.mesh);
     }
     body.animation = std::move(a.animation);
   }
@@ -516,7 +550,7 @@ core::WorldDef parseScene(const std::string& text, const std::string& path,
   for (const auto& [setPath, value] : sets) {
     setPointers.emplace_back(applySet(&json, setPath, value, path), setPath + "=" + value);
   }
-  Reader reader{path, baseDir, limits, 0, {}};
+  Reader reader{path, baseDir, limits, 0, 0, {}};
   try {
     return readWorld(Node(json, path), &reader);
   } catch (const Error& e) {

@@ -307,3 +307,72 @@ TEST_CASE("a dimple in a box has concave (negative) edges", "[geometry]") {
   // The body as a whole stays convex on average: Σ α ℓ > 0, so δ > 0.
   CHECK(computeDelta(mesh, topo, geo) > 0.0);
 }
+
+namespace {
+
+/// buildTopology's error for `mesh` ("" if none) with its face, and the mesh that
+/// orientClosedPartsOutward makes of it.
+std::string fullCheck(TriMesh* mesh) {
+  try {
+    const Topology topo = buildTopology(*mesh);
+    orientClosedPartsOutward(mesh, topo);
+  } catch (const MeshError& e) {
+    return std::string(e.what()) + " @" + std::to_string(e.face());
+  }
+  return "";
+}
+
+std::string leanCheck(TriMesh* mesh, bool orient) {
+  try {
+    if (orient) {
+      checkAndOrient(mesh);
+    } else {
+      checkMesh(*mesh);
+    }
+  } catch (const MeshError& e) {
+    return std::string(e.what()) + " @" + std::to_string(e.face());
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("checkMesh and checkAndOrient agree with buildTopology and orientClosedPartsOutward",
+          "[geometry]") {
+  // Valid meshes with inward parts, sheets and several parts; then one fault each.
+  TriMesh inward = makeSphere(1.0, 3);
+  for (int f = 0; f < inward.numFaces(); ++f) flipFace(&inward, f);
+  TriMesh many = makeBox(Vec3(1, 2, 3), 3);
+  TriMesh plate = makePlate(1.0, 1.0, 4, 3);
+  plate.V.col(1).array() += 5.0;
+  appendMesh(&many, plate);
+  inward.V.col(0).array() += 9.0;
+  appendMesh(&many, inward);
+  TriMesh flippedInSheet = many;
+  flipFace(&flippedInSheet, 12 * 9 + 5);
+  TriMesh flippedInSphere = many;
+  flipFace(&flippedInSphere, many.numFaces() - 3);
+  TriMesh tie = makePlate(1.0, 1.0, 1, 1);  // two faces, one flipped: a tie
+  flipFace(&tie, 1);
+  TriMesh nonManifold = many;
+  nonManifold.F.row(7) = many.F.row(30);
+  TriMesh degenerate = many;
+  degenerate.F(11, 2) = degenerate.F(11, 0);
+  int errors = 0;
+  for (const TriMesh& start :
+       {many, flippedInSheet, flippedInSphere, tie, nonManifold, degenerate, inward}) {
+    TriMesh expected = start;
+    const std::string expectedError = fullCheck(&expected);
+    errors += expectedError.empty() ? 0 : 1;
+    TriMesh oriented = start;
+    CHECK(leanCheck(&oriented, true) == expectedError);
+    if (expectedError.empty()) CHECK(oriented.F == expected.F);
+    TriMesh unchanged = start;
+    CHECK(leanCheck(&unchanged, false) == expectedError);
+    CHECK(unchanged.F == start.F);
+  }
+  CHECK(errors == 5);  // every faulty mesh was refused
+  TriMesh sphere = inward;
+  CHECK(checkAndOrient(&sphere) == 1);
+  CHECK(checkAndOrient(&sphere) == 0);
+}
