@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -374,8 +375,56 @@ std::string setPathToPointer(const std::string& path) {
   return pointer;
 }
 
+namespace {
+
+/// The index of the first byte of `s` that is not part of valid UTF-8 (no overlong forms,
+/// no surrogates, at most U+10FFFF), or npos.
+std::size_t invalidUtf8(const std::string& s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xbf;  // allowed range of the second byte
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+      n = 1;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      n = 2;
+      if (c == 0xe0) lo = 0xa0;  // overlong
+      if (c == 0xed) hi = 0x9f;  // surrogates
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      n = 3;
+      if (c == 0xf0) lo = 0x90;  // overlong
+      if (c == 0xf4) hi = 0x8f;  // beyond U+10FFFF
+    } else {
+      return i;
+    }
+    if (i + n >= s.size()) return i;
+    for (std::size_t k = 1; k <= n; ++k) {
+      const auto b = static_cast<unsigned char>(s[i + k]);
+      if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xbf)) return i;
+    }
+    i += n + 1;
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
 void applySet(Json* root, const std::string& path, const std::string& value,
               const std::string& file) {
+  for (const std::string* text : {&path, &value}) {
+    const std::size_t bad = invalidUtf8(*text);
+    if (bad != std::string::npos) {
+      char byte[8];
+      std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>((*text)[bad]));
+      throw Error(file, std::string("--set: the ") + (text == &path ? "path" : "value") +
+                            " is not valid UTF-8 (byte " + std::to_string(bad + 1) + " is " + byte +
+                            ")");
+    }
+  }
   const std::string option = "--set " + path + "=" + shorten(value);
   auto fail = [&](const std::string& message) { return Error(file, option + ": " + message); };
   std::string pointer;
