@@ -278,6 +278,8 @@ Document::Document(const std::string& path, const std::string& bytes, std::uintm
     ok = false;
   }
   if (!state.error.empty()) throw Error(path, state.error);
+  dataBytes_ = bytes.size();
+  for (const tinygltf::Buffer& b : model_.buffers) dataBytes_ += b.data.size();
   if (!ok) {
     // tinygltf names a buffer by the path it asked for: drop the stand-in folder.
     const std::string dir = std::string(kBufferDir) + "/";
@@ -341,7 +343,13 @@ std::vector<double> Document::read(int index, const std::string& user, int type,
   const std::size_t n = a.count;
   *count = n;
   if (a.bufferView < 0) {  // no data: all zeros (glTF 2.0 §3.6.2.1)
-    if (n > (std::size_t{1} << 28)) throw error(where, "count is too large without data");
+    // No larger than the data the file could have held, so that a few bytes of JSON do not
+    // ask for gigabytes.
+    if (n > dataBytes_ / (comps * csize)) {
+      throw error(where, "has no bufferView and " + std::to_string(n) +
+                             " elements, more than the file and its buffers hold (" +
+                             std::to_string(dataBytes_) + " bytes)");
+    }
     return std::vector<double>(n * comps, 0.0);
   }
   const auto& views = model_.bufferViews;

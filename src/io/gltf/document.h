@@ -88,6 +88,7 @@ class Document {
  private:
   std::string path_;
   tinygltf::Model model_;
+  std::size_t dataBytes_ = 0;  ///< the file and its buffers, bytes
 };
 
 /// The rest (T, R, S) of node `index`, from its TRS properties or its matrix.
