@@ -140,3 +140,25 @@ TEST_CASE("glTF .glb without the magic is refused by name", "[io][gltf]") {
   }
   CHECK(store.asked.empty());
 }
+
+TEST_CASE("glTF JSON nested too deeply is refused before tinygltf recurses", "[io][gltf]") {
+  auto nested = [](int depth) {
+    return R"({"asset": {"version": "2.0"}, "extras": )" + std::string(depth - 1, '[') +
+           R"("[[[{{")" + std::string(depth - 1, ']') + "}";
+  };
+  Store store;
+  CHECK_NOTHROW(Document("dir/t.gltf", nested(64), 1 << 20, store.reader()));
+  CHECK_THAT(errorOf(nested(65), &store), Contains("dir/t.gltf: JSON nested deeper than 64"));
+  // The same in a .glb's JSON chunk: a million levels would overflow the stack.
+  std::string json = nested(1'000'000);
+  json.resize((json.size() + 3) / 4 * 4, ' ');
+  auto u32 = [](std::uint32_t v) { return std::string(reinterpret_cast<const char*>(&v), 4); };
+  const std::string glb = "glTF" + u32(2) + u32(static_cast<std::uint32_t>(20 + json.size())) +
+                          u32(static_cast<std::uint32_t>(json.size())) + "JSON" + json;
+  try {
+    const Document doc("dir/t.glb", glb, 1 << 24, store.reader());
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK_THAT(e.what(), Contains("dir/t.glb: JSON nested deeper than 64"));
+  }
+}

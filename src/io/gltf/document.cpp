@@ -7,6 +7,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <utility>
 
 #include "io/json_util.h"
 
@@ -104,6 +105,8 @@ double component(const unsigned char* p, int ct, bool normalized) {
 // a buffer URI is always read through a BufferReader, after checkUri.
 constexpr const char* kBufferDir = "\x01glTF-folder";
 
+constexpr int kMaxDepth = 64;  ///< JSON nesting, as for scene files
+
 struct BufferFs {
   const BufferReader* reader;
   std::uintmax_t budget;  ///< bytes the buffers may still have
@@ -159,6 +162,39 @@ void checkUri(const std::string& uri) {
     }
     start = end + 1;
   }
+}
+
+/// Deepest nesting of arrays and objects in JSON text [begin, end) (strings skipped): tinygltf
+/// converts "extras" recursively, so very deep nesting would overflow the stack.
+int jsonDepth(const std::string& text, std::size_t begin, std::size_t end) {
+  int depth = 0, deepest = 0;
+  bool inString = false;
+  for (std::size_t i = begin; i < end; ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        inString = false;
+      }
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+/// The JSON of a glTF: the whole text, or a .glb's first chunk (clamped to the file).
+std::pair<std::size_t, std::size_t> jsonRange(const std::string& bytes, bool binary) {
+  if (!binary) return {0, bytes.size()};
+  if (bytes.size() < 20) return {0, 0};
+  std::uint32_t length = 0;
+  std::memcpy(&length, bytes.data() + 12, sizeof length);
+  return {20, 20 + std::min<std::size_t>(length, bytes.size() - 20)};
 }
 
 /// `text` with control characters written as \xNN, for a message.
@@ -260,6 +296,10 @@ Document::Document(const std::string& path, const std::string& bytes, std::uintm
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (!binary && ext == ".glb")
     throw Error(path, "not a binary glTF (a .glb starts with \"glTF\")");
+  const auto [jsonBegin, jsonEnd] = jsonRange(bytes, binary);
+  if (jsonDepth(bytes, jsonBegin, jsonEnd) > kMaxDepth) {
+    throw Error(path, "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
+  }
   BufferFs state{&buffers, maxBytes > bytes.size() ? maxBytes - bytes.size() : 0, ""};
   tinygltf::TinyGLTF loader;
   loader.SetImageLoader(&skipImage, nullptr);
