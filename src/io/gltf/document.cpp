@@ -113,7 +113,7 @@ struct BufferFs {
   std::string error;      ///< the first refused buffer, for the message
 };
 
-/// The URI of a path tinygltf asks for, or "" when it is not one of the glTF's buffers.
+/// Whether tinygltf asks for one of the glTF's buffers; sets `uri` to its URI (URL-decoded).
 bool bufferUri(const std::string& asked, std::string* uri) {
   const std::string dir = std::string(kBufferDir) + "/";
   if (asked.compare(0, dir.size(), dir) != 0) return false;
@@ -244,8 +244,8 @@ BufferReader folderBuffers(const std::string& gltfPath) {
     const fs::path realDir = fs::canonical(dir, ec);
     const fs::path real = ec ? fs::path() : fs::canonical(file, ec);
     if (ec) throw Error("", "cannot be resolved: " + ec.message());
-    const auto [d, f] = std::mismatch(realDir.begin(), realDir.end(), real.begin(), real.end());
-    if (d != realDir.end()) {
+    if (std::mismatch(realDir.begin(), realDir.end(), real.begin(), real.end()).first !=
+        realDir.end()) {
       throw Error("", "leads outside the glTF's folder (through a symbolic link, to " +
                           real.string() + ")");
     }
