@@ -2,7 +2,7 @@
 JOBS ?= $(shell nproc)
 SCENE ?= assets/scenes/maple_seed.json
 
-.PHONY: all deps build debug asan tsan test test-release test-asan test-tsan test-blender run run-headless bench clean format format-check lint check-style update-golden
+.PHONY: all deps build debug asan tsan fuzz test test-release test-asan test-tsan test-blender run run-headless bench clean format format-check lint check-style update-golden
 
 all: build
 
@@ -33,6 +33,23 @@ test-tsan: deps
 	@cmake --preset tsan >/dev/null
 	@cmake --build --preset tsan -j $(JOBS) --target test_runtime
 	@ctest --preset tsan -j $(JOBS) -R '^runtime/'
+
+# libFuzzer (fuzz/): builds the targets (asan preset) and runs each for FUZZ_TIME seconds,
+# its corpus growing in build/asan/fuzz/NAME_new (seeds in fuzz/corpus/NAME, only read);
+# a finding is saved as build/asan/fuzz/crash-*, leak-*, timeout-* or oom-*.
+FUZZ_TIME ?= 600
+FUZZERS ?= scene obj gltf obj_sequence states set
+fuzz: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan -j $(JOBS) --target $(addprefix fuzz_,$(FUZZERS))
+	@set -e; for f in $(FUZZERS); do \
+	  case $$f in gltf) len=16384;; obj_sequence) len=8192;; *) len=4096;; esac; \
+	  echo "fuzz_$$f: $(FUZZ_TIME) s"; \
+	  mkdir -p build/asan/fuzz/$${f}_new; \
+	  build/asan/fuzz/fuzz_$$f -max_total_time=$(FUZZ_TIME) -rss_limit_mb=2048 -timeout=30 \
+	    -max_len=$$len -print_final_stats=1 -dict=fuzz/$$f.dict \
+	    -artifact_prefix=build/asan/fuzz/ build/asan/fuzz/$${f}_new fuzz/corpus/$$f; \
+	done
 
 test-release: build
 	@ctest --preset release -j $(JOBS)

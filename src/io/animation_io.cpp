@@ -74,6 +74,29 @@ std::string angleText(double deg) {
   return buf;
 }
 
+// Playback bounds: beyond them (t · time_scale + time_offset) · fps overflows a double
+// within a run, and a looped or ping-pong animation would turn into NaN.
+constexpr double kMaxTimeScale = 1e6;
+constexpr double kMaxTimeOffset = 1e9;  // s
+constexpr double kMaxFps = 1e6;
+
+/// A finite number within [−limit, limit].
+double within(const Node& n, double limit) {
+  const double x = n.number();
+  if (std::abs(x) > limit) {
+    throw n.error("must be within ±" + formatNumber(limit) + " (got " + formatNumber(x) + ")");
+  }
+  return x;
+}
+
+/// A finite number in (0, limit].
+double positiveAtMost(const Node& n, double limit) {
+  const double x = n.positive();
+  if (x > limit)
+    throw n.error("must be at most " + formatNumber(limit) + " (got " + formatNumber(x) + ")");
+  return x;
+}
+
 bool removeRootMotion(const Node& a) {
   return !a.has("root_motion") || choice(a.at("root_motion"), {"remove", "keep"}) == "remove";
 }
@@ -126,7 +149,7 @@ LoadedAnimation readSequence(const Node& a, const AnimationContext& ctx) {
   }
 
   core::MeshSequence::Settings s;
-  if (a.has("fps")) s.fps = a.at("fps").positive();
+  if (a.has("fps")) s.fps = positiveAtMost(a.at("fps"), kMaxFps);
   if (a.has("mode")) {
     const std::string mode = choice(a.at("mode"), {"loop", "hold", "pingpong"});
     s.mode = mode == "loop"   ? core::LoopMode::kLoop
@@ -136,8 +159,8 @@ LoadedAnimation readSequence(const Node& a, const AnimationContext& ctx) {
   if (a.has("interpolation")) {
     s.smooth = choice(a.at("interpolation"), {"linear", "catmull_rom"}) == "catmull_rom";
   }
-  if (a.has("time_scale")) s.timeScale = a.at("time_scale").number();
-  if (a.has("time_offset")) s.timeOffset = a.at("time_offset").number();
+  if (a.has("time_scale")) s.timeScale = within(a.at("time_scale"), kMaxTimeScale);
+  if (a.has("time_offset")) s.timeOffset = within(a.at("time_offset"), kMaxTimeOffset);
   const bool removeRoot = removeRootMotion(a);
 
   std::vector<geometry::VertexMatrix> frames;
@@ -227,7 +250,7 @@ LoadedAnimation readGltf(const Node& a, const AnimationContext& ctx) {
   if (a.has("mesh")) indexOrName(a.at("mesh"), &o.mesh, &o.meshName);
   if (a.has("skin")) o.skin = a.at("skin").integer(0, 1'000'000'000);
   if (a.has("loop")) o.loop = a.at("loop").boolean();
-  if (a.has("time_scale")) o.timeScale = a.at("time_scale").number();
+  if (a.has("time_scale")) o.timeScale = within(a.at("time_scale"), kMaxTimeScale);
   if (a.has("weld")) o.weld = a.at("weld").boolean();
   const bool removeRoot = removeRootMotion(a);
   if (!isGltfPath(rel)) throw fileNode.error("expected a .gltf or .glb file, got \"" + rel + "\"");

@@ -35,11 +35,11 @@
 //           | ["a.obj", "b.obj", ...],  or an explicit list
 //    "first": 1,                        first frame number of a pattern [1]
 //    "count": 24,                       number of frames of a pattern (required with one)
-//    "fps": 24,                         keyframes per second [24]
+//    "fps": 24,                         keyframes per second, ≤ 10⁶ [24]
 //    "mode": "loop"|"hold"|"pingpong",  past the last frame ["loop"]
 //    "interpolation": "linear"|"catmull_rom",  ["linear"]
-//    "time_scale": 1,                   playback speed, negative plays backwards [1]
-//    "time_offset": 0,                  s of animation time added after scaling [0]
+//    "time_scale": 1,                   playback speed, negative plays backwards, |·| ≤ 10⁶ [1]
+//    "time_offset": 0,                  s of animation time added after scaling, |·| ≤ 10⁹ [0]
 //    "root_motion": "remove"|"keep"}    remove the vertex centroid's drift ["remove"]
 //   Every frame needs the vertex count and the triangles (F) of the body's mesh, or of
 //   frame 0 when "mesh" is omitted (frame 0 is then the body's mesh).
@@ -48,7 +48,7 @@
 //    "animation": 0 | "name",           [the first animation; none = still bind pose]
 //    "mesh": 0 | "name",                [the mesh of the first node with a mesh and a skin]
 //    "skin": 0,                         [the skin of that node]
-//    "loop": true, "time_scale": 1, "weld": true,  (see io/gltf_skin.h)
+//    "loop": true, "time_scale": 1, "weld": true,  (see io/gltf_skin.h; |time_scale| ≤ 10⁶)
 //    "root_motion": "remove"|"keep"}    ["remove"]
 //   With a "mesh" given, the glTF mesh must have its vertex count (same order).
 //

@@ -185,6 +185,11 @@ core::RigidPart readPart(const Node& p, std::size_t i, const std::vector<core::R
     throw p.error("part \"" + part.name + "\" has no vertices");
   }
   for (const int v : vertices) {
+    if (v < 0 || static_cast<std::size_t>(v) >= owner->size()) {  // groups read apart from the mesh
+      throw p.error("part \"" + part.name + "\" refers to vertex " + std::to_string(v) +
+                    ", which the mesh (" + std::to_string(owner->size()) +
+                    " vertices) does not have");
+    }
     int& o = (*owner)[static_cast<std::size_t>(v)];
     if (o >= 0) {
       throw p.error("part \"" + part.name + "\" shares vertex " + std::to_string(v) +

@@ -210,7 +210,12 @@ std::shared_ptr<core::SkinnedAnimation> loadGltfSkin(const std::string& path,
                                                      const GltfSkinOptions& options,
                                                      geometry::TriMesh* restMesh,
                                                      std::uintmax_t maxBytes) {
-  const Document g(path, maxBytes);
+  return loadGltfSkin(Document(path, maxBytes), options, restMesh);
+}
+
+std::shared_ptr<core::SkinnedAnimation> loadGltfSkin(const gltf::Document& g,
+                                                     const GltfSkinOptions& options,
+                                                     geometry::TriMesh* restMesh) {
   const tinygltf::Model& model = g.model();
   const gltf::Selection sel = gltf::select(g, options.mesh, options.meshName, options.skin, true);
   const int animIndex = findAnimation(g, options);

@@ -18,6 +18,10 @@
 
 namespace samara::io {
 
+namespace gltf {
+class Document;
+}
+
 /// Which parts of a glTF file make the animation.
 struct GltfSkinOptions {
   /// Animation by index (≥ 0), or by name when `animationName` is set; −1 = the first
@@ -53,5 +57,11 @@ std::shared_ptr<core::SkinnedAnimation> loadGltfSkin(const std::string& path,
 /// `meshIndex` −1 picks as GltfSkinOptions::mesh, falling back to mesh 0.
 geometry::TriMesh loadGltfMesh(const std::string& path, int meshIndex = -1,
                                std::uintmax_t maxBytes = 1ull << 30);
+
+/// loadGltfSkin / loadGltfMesh of a glTF already loaded (io/gltf/document.h).
+std::shared_ptr<core::SkinnedAnimation> loadGltfSkin(const gltf::Document& g,
+                                                     const GltfSkinOptions& options,
+                                                     geometry::TriMesh* restMesh);
+geometry::TriMesh loadGltfMesh(const gltf::Document& g, int meshIndex = -1);
 
 }  // namespace samara::io

@@ -34,10 +34,13 @@ MeshGroups scanObjGroups(const std::string& text, const std::string& path) {
   for (std::size_t k = 0; k < lines.size(); ++k) {
     const int lineNo = static_cast<int>(k) + 1;
     std::string_view line = lines[k];
-    const std::size_t hash = line.find('#');
-    if (hash != std::string_view::npos) line = line.substr(0, hash);
+    // Records are told apart as loadObj does (io/obj.cpp): the line ends at a NUL byte and
+    // the keyword is the first blank-separated word, so "v#n 0 1 0" is not a vertex. Only
+    // then is a trailing comment dropped. Vertex numbers must agree with loadObj's mesh.
+    line = line.substr(0, line.find('\0'));
     std::string_view rest;
     const std::string_view key = keyword(line, &rest);
+    rest = rest.substr(0, rest.find('#'));
     if (key == "v") {
       ++numVertices;
     } else if (key == "g") {

@@ -527,19 +527,6 @@ bool isAboutKeyOf(const Error& e, const std::string& pointer) {
   return e.message().find(key) != std::string::npos;
 }
 
-std::string camelToSnake(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    if (c >= 'A' && c <= 'Z') {
-      out += '_';
-      out += static_cast<char>(c - 'A' + 'a');
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 core::WorldDef parseScene(const std::string& text, const std::string& path,
@@ -584,37 +571,6 @@ std::optional<Lesson> parseLesson(const std::string& text, const std::string& pa
 
 std::optional<Lesson> loadLesson(const std::string& path) {
   return parseLesson(readFile(path, SceneLimits{}.maxSceneBytes), path);
-}
-
-std::string definitionFieldToPointer(const std::string& field) {
-  std::vector<std::string> tokens;
-  std::size_t start = 1;
-  while (start <= field.size() && !field.empty()) {
-    const std::size_t end = std::min(field.find('/', start), field.size());
-    tokens.push_back(camelToSnake(field.substr(start, end - start)));
-    start = end + 1;
-  }
-  if (tokens.empty()) return field;
-  if (tokens[0] == "dt" || tokens[0] == "duration") {
-    tokens.insert(tokens.begin(), "sim");
-  } else if (tokens[0] == "solver") {
-    tokens[0] = "sim";
-  }
-  std::string out;
-  for (const std::string& t : tokens) out += "/" + t;
-  return out;
-}
-
-core::World makeWorld(core::WorldDef def, const std::string& scenePath) {
-  try {
-    core::World world(std::move(def));
-    core::checkStepSize(world);
-    return world;
-  } catch (const core::DefinitionError& e) {
-    throw Error::atField(scenePath, definitionFieldToPointer(e.field()), e.what());
-  } catch (const geometry::MeshError& e) {
-    throw Error::atField(scenePath, "/bodies", e.what());
-  }
 }
 
 }  // namespace samara::io

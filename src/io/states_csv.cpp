@@ -1,6 +1,7 @@
 #include "io/states_csv.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <sstream>
@@ -31,6 +32,20 @@ std::vector<std::string> splitFields(const std::string& line) {
   return out;
 }
 
+/// `text` with CRLF and lone CR (old Mac) line ends turned into LF.
+std::string unixLines(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\r') {
+      out += text[i];
+    } else if (i + 1 >= text.size() || text[i + 1] != '\n') {
+      out += '\n';
+    }
+  }
+  return out;
+}
+
 bool skippable(const std::string& line) {
   const auto p = line.find_first_not_of(" \t\r");
   return p == std::string::npos || line[p] == '#';
@@ -39,13 +54,14 @@ bool skippable(const std::string& line) {
 }  // namespace
 
 std::vector<StateRow> parseStatesCsv(const std::string& text, const std::string& path) {
-  std::istringstream in(text);
+  std::istringstream in(unixLines(text));
   std::string line;
   int lineNo = 0;
   std::map<std::string, int> col;
   int headerLine = 0;
   while (std::getline(in, line)) {
     ++lineNo;
+    if (lineNo == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // UTF-8 BOM
     if (skippable(line)) continue;
     const std::vector<std::string> names = splitFields(line);
     for (size_t i = 0; i < names.size(); ++i) {
@@ -91,11 +107,11 @@ std::vector<StateRow> parseStatesCsv(const std::string& text, const std::string&
       const std::string& s = f[static_cast<size_t>(c)];
       char* end = nullptr;
       const double v = std::strtod(s.c_str(), &end);
-      if (s.empty() || *end != '\0' || !std::isfinite(v)) {
-        throw Error::atLine(
-            path, lineNo,
-            std::string("column \"") + name + "\": expected a finite number, got \"" + s + "\"",
-            c + 1);
+      if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v)) {  // no NUL inside
+        throw Error::atLine(path, lineNo,
+                            std::string("column \"") + name +
+                                "\": expected a finite number, got \"" + printable(s) + "\"",
+                            c + 1);
       }
       return v;
     };
@@ -104,10 +120,14 @@ std::vector<StateRow> parseStatesCsv(const std::string& text, const std::string&
     r.body = f[static_cast<size_t>(col.at("body"))];
     if (r.body.empty())
       throw Error::atLine(path, lineNo, "column \"body\" is empty", col.at("body") + 1);
-    const Eigen::Vector4d q(num("qw"), num("qx"), num("qy"), num("qz"));
-    if (!(q.norm() > 1e-12)) {
+    Eigen::Vector4d q(num("qw"), num("qx"), num("qy"), num("qz"));
+    // Scaled by its largest component first: |q|² of (1e200, 0, 0, 1e200) overflows and
+    // of (1e-300, ...) underflows, and either would turn a valid rotation into zeros.
+    const double scale = q.cwiseAbs().maxCoeff();
+    if (!(scale > 0.0)) {
       throw Error::atLine(path, lineNo, "the quaternion (qw,qx,qy,qz) is zero", col.at("qw") + 1);
     }
+    q /= scale;
     r.q = Quat(q[0], q[1], q[2], q[3]).normalized();
     r.velocity = Vec3(num("vx"), num("vy"), num("vz"));
     r.omega = Vec3(num("wx"), num("wy"), num("wz"));

@@ -3,7 +3,8 @@
 // wrench. Header names the columns (any order); required: body, qw, qx, qy, qz, vx, vy,
 // vz, wx, wy, wz (world frame: orientation body → world, COM velocity m/s, angular
 // velocity rad/s); optional: x, y, z (world COM, m), windx, windy, windz (m/s), t (s).
-// Blank lines and lines starting with '#' are skipped.
+// Lines end in LF, CRLF or CR; blank lines and lines starting with '#' are skipped; a UTF-8
+// byte-order mark is ignored.
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,11 +1,13 @@
 #include "io/gltf/document.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <utility>
 
 #include "io/json_util.h"
 
@@ -98,7 +100,170 @@ double component(const unsigned char* p, int ct, bool normalized) {
   }
 }
 
+// External buffers go through these callbacks only. tinygltf is given the stand-in folder
+// kBufferDir and looks for "<kBufferDir>/<uri>" (then "./<uri>", which never exists), so
+// a buffer URI is always read through a BufferReader, after checkUri.
+constexpr const char* kBufferDir = "\x01glTF-folder";
+
+constexpr int kMaxDepth = 64;  ///< JSON nesting, as for scene files
+
+struct BufferFs {
+  const BufferReader* reader;
+  std::uintmax_t budget;  ///< bytes the buffers may still have
+  std::string error;      ///< the first refused buffer, for the message
+};
+
+/// Whether tinygltf asks for one of the glTF's buffers; sets `uri` to its URI (URL-decoded).
+bool bufferUri(const std::string& asked, std::string* uri) {
+  const std::string dir = std::string(kBufferDir) + "/";
+  if (asked.compare(0, dir.size(), dir) != 0) return false;
+  *uri = asked.substr(dir.size());
+  return true;
+}
+
+bool bufferExists(const std::string& asked, void* /*user*/) {
+  std::string uri;
+  return bufferUri(asked, &uri);
+}
+
+std::string expandNothing(const std::string& path, void* /*user*/) { return path; }
+
+bool writeNothing(std::string* err, const std::string& /*path*/,
+                  const std::vector<unsigned char>& /*contents*/, void* /*user*/) {
+  if (err != nullptr) *err += "writing is disabled";
+  return false;
+}
+
+/// Refuses a URI that is not a plain relative path inside the glTF's folder.
+void checkUri(const std::string& uri) {
+  for (const char c : uri) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      throw Error("", "contains a control character");
+    }
+  }
+  std::size_t scheme = 0;  // "http:", "file:" (RFC 3986 scheme)
+  while (scheme < uri.size() && (std::isalnum(static_cast<unsigned char>(uri[scheme])) != 0 ||
+                                 uri[scheme] == '+' || uri[scheme] == '-' || uri[scheme] == '.')) {
+    ++scheme;
+  }
+  if (scheme > 0 && scheme < uri.size() && uri[scheme] == ':' &&
+      std::isalpha(static_cast<unsigned char>(uri[0])) != 0) {
+    throw Error("", "is a URL; only files in the glTF's folder are read");
+  }
+  if (!uri.empty() && (uri[0] == '/' || uri[0] == '\\')) {
+    throw Error("", "is an absolute path; a buffer must be a file in the glTF's folder");
+  }
+  std::size_t start = 0;
+  while (start <= uri.size()) {
+    std::size_t end = uri.find_first_of("/\\", start);
+    if (end == std::string::npos) end = uri.size();
+    if (uri.compare(start, end - start, "..") == 0) {
+      throw Error("", "leaves the glTF's folder (\"..\"); a buffer must be a file in it");
+    }
+    start = end + 1;
+  }
+}
+
+/// Deepest nesting of arrays and objects in JSON text [begin, end) (strings skipped): tinygltf
+/// converts "extras" recursively, so very deep nesting would overflow the stack.
+int jsonDepth(const std::string& text, std::size_t begin, std::size_t end) {
+  int depth = 0, deepest = 0;
+  bool inString = false;
+  for (std::size_t i = begin; i < end; ++i) {
+    const char c = text[i];
+    if (inString) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        inString = false;
+      }
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      deepest = std::max(deepest, ++depth);
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+/// The JSON of a glTF: the whole text, or a .glb's first chunk (clamped to the file).
+std::pair<std::size_t, std::size_t> jsonRange(const std::string& bytes, bool binary) {
+  if (!binary) return {0, bytes.size()};
+  if (bytes.size() < 20) return {0, 0};
+  std::uint32_t length = 0;
+  std::memcpy(&length, bytes.data() + 12, sizeof length);
+  return {20, 20 + std::min<std::size_t>(length, bytes.size() - 20)};
+}
+
+/// `text` with control characters written as \xNN, for a message.
+std::string printable(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", u);
+      out += hex;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+bool readBuffer(std::vector<unsigned char>* out, std::string* err, const std::string& asked,
+                void* user) {
+  auto* state = static_cast<BufferFs*>(user);
+  std::string uri;
+  if (!bufferUri(asked, &uri)) return false;
+  try {
+    checkUri(uri);
+    (*state->reader)(uri, state->budget, out);
+    state->budget -= std::min<std::uintmax_t>(state->budget, out->size());
+    return true;
+  } catch (const Error& e) {
+    if (state->error.empty()) state->error = "buffer \"" + printable(uri) + "\" " + e.message();
+    if (err != nullptr) *err += e.message();
+    out->clear();
+    return false;
+  }
+}
+
 }  // namespace
+
+BufferReader folderBuffers(const std::string& gltfPath) {
+  fs::path dir = fs::path(gltfPath).parent_path();
+  if (dir.empty()) dir = ".";
+  return [dir](const std::string& uri, std::uintmax_t maxBytes, std::vector<unsigned char>* out) {
+    const fs::path file = dir / uri;
+    std::error_code ec;
+    const fs::file_status st = fs::status(file, ec);
+    if (ec || !fs::exists(st)) throw Error("", "not found (looked for " + file.string() + ")");
+    const fs::path realDir = fs::canonical(dir, ec);
+    const fs::path real = ec ? fs::path() : fs::canonical(file, ec);
+    if (ec) throw Error("", "cannot be resolved: " + ec.message());
+    if (std::mismatch(realDir.begin(), realDir.end(), real.begin(), real.end()).first !=
+        realDir.end()) {
+      throw Error("", "leads outside the glTF's folder (through a symbolic link, to " +
+                          real.string() + ")");
+    }
+    if (!fs::is_regular_file(st)) throw Error("", "is not a regular file");
+    const std::uintmax_t size = fs::file_size(file, ec);
+    if (!ec && size > maxBytes) {
+      throw Error("", "is too large (" + std::to_string(size) +
+                          " bytes; the glTF file and its buffers may have " +
+                          std::to_string(maxBytes) + " more)");
+    }
+    try {
+      const std::string bytes = readFile(file.string(), maxBytes);
+      out->assign(bytes.begin(), bytes.end());
+    } catch (const Error& e) {
+      throw Error("", e.message());
+    }
+  };
+}
 
 /// A value read from single-precision data, to 6 significant digits ("0.7", not
 /// "0.7000000029802322").
@@ -117,38 +282,57 @@ std::string missing(const char* kind, long long index, std::size_t count, const 
          std::to_string(count) + " " + plural + ")";
 }
 
-Document::Document(const std::string& path, std::uintmax_t maxBytes) : path_(path) {
-  const std::string bytes = readFile(path, maxBytes);
+Document::Document(const std::string& path, std::uintmax_t maxBytes)
+    : Document(path, readFile(path, maxBytes), maxBytes, folderBuffers(path)) {}
+
+Document::Document(const std::string& path, const std::string& bytes, std::uintmax_t maxBytes,
+                   const BufferReader& buffers)
+    : path_(path) {
   if (bytes.size() > std::numeric_limits<unsigned int>::max()) {
     throw Error(path, "file too large for the glTF reader");
   }
-  std::error_code ec;
-  fs::path dir = fs::path(path).parent_path();
-  if (dir.empty()) dir = ".";
-  const fs::path absDir = fs::absolute(dir, ec);
-  const std::string baseDir = ec ? dir.string() : absDir.string();
+  const bool binary = bytes.size() >= 4 && bytes.compare(0, 4, "glTF") == 0;
+  std::string ext = fs::path(path).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!binary && ext == ".glb")
+    throw Error(path, "not a binary glTF (a .glb starts with \"glTF\")");
+  const auto [jsonBegin, jsonEnd] = jsonRange(bytes, binary);
+  if (jsonDepth(bytes, jsonBegin, jsonEnd) > kMaxDepth) {
+    throw Error(path, "JSON nested deeper than " + std::to_string(kMaxDepth) + " levels");
+  }
+  BufferFs state{&buffers, maxBytes > bytes.size() ? maxBytes - bytes.size() : 0, ""};
   tinygltf::TinyGLTF loader;
   loader.SetImageLoader(&skipImage, nullptr);
+  loader.SetFsCallbacks(
+      tinygltf::FsCallbacks{&bufferExists, &expandNothing, &readBuffer, &writeNothing, &state});
   std::string err;
   std::string warn;
   bool ok = false;
   try {
-    const bool binary = bytes.size() >= 4 && bytes.compare(0, 4, "glTF") == 0;
     const auto* data = reinterpret_cast<const unsigned char*>(bytes.data());
     const auto size = static_cast<unsigned int>(bytes.size());
-    ok = binary ? loader.LoadBinaryFromMemory(&model_, &err, &warn, data, size, baseDir)
-                : loader.LoadASCIIFromString(&model_, &err, &warn, bytes.data(), size, baseDir);
+    ok = binary ? loader.LoadBinaryFromMemory(&model_, &err, &warn, data, size, kBufferDir)
+                : loader.LoadASCIIFromString(&model_, &err, &warn, bytes.data(), size, kBufferDir);
   } catch (const std::exception& e) {
     err = e.what();
     ok = false;
   }
+  if (!state.error.empty()) throw Error(path, state.error);
+  dataBytes_ = bytes.size();
+  for (const tinygltf::Buffer& b : model_.buffers) dataBytes_ += b.data.size();
   if (!ok) {
+    // tinygltf names a buffer by the path it asked for: drop the stand-in folder.
+    const std::string dir = std::string(kBufferDir) + "/";
+    for (std::size_t at = err.find(dir); at != std::string::npos; at = err.find(dir, at)) {
+      err.erase(at, dir.size());
+    }
     while (!err.empty() && (err.back() == '\n' || err.back() == ' ')) err.pop_back();
     for (char& c : err) {
       if (c == '\n') c = ';';
     }
     if (err.size() > 300) err = err.substr(0, 300) + "...";
-    throw Error(path, "cannot read glTF: " + (err.empty() ? std::string("unknown error") : err));
+    throw Error(
+        path, "cannot read glTF: " + (err.empty() ? std::string("unknown error") : printable(err)));
   }
 }
 
@@ -199,7 +383,13 @@ std::vector<double> Document::read(int index, const std::string& user, int type,
   const std::size_t n = a.count;
   *count = n;
   if (a.bufferView < 0) {  // no data: all zeros (glTF 2.0 §3.6.2.1)
-    if (n > (std::size_t{1} << 28)) throw error(where, "count is too large without data");
+    // No larger than the data the file could have held, so that a few bytes of JSON do not
+    // ask for gigabytes.
+    if (n > dataBytes_ / (comps * csize)) {
+      throw error(where, "has no bufferView and " + std::to_string(n) +
+                             " elements, more than the file and its buffers hold (" +
+                             std::to_string(dataBytes_) + " bytes)");
+    }
     return std::vector<double>(n * comps, 0.0);
   }
   const auto& views = model_.bufferViews;

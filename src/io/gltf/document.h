@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,11 +50,27 @@ enum class Components {
   kJoint,              ///< UNSIGNED_BYTE / UNSIGNED_SHORT
 };
 
-/// A loaded glTF file (.gltf or .glb, at most `maxBytes`) and typed, bounds-checked access
-/// to its accessors. Images are never decoded.
+/// Reads the external buffer `uri` of a glTF (a relative path without "..", URL-decoded,
+/// checked by the caller) into `out`, refusing more than `maxBytes` bytes. Throws Error
+/// (its path unused) whose message says what is wrong ("not found", "not a regular file").
+using BufferReader = std::function<void(const std::string& uri, std::uintmax_t maxBytes,
+                                        std::vector<unsigned char>* out)>;
+
+/// External buffers read from the glTF file's folder: regular files only, inside the folder
+/// (no symbolic link leading out of it).
+BufferReader folderBuffers(const std::string& gltfPath);
+
+/// A loaded glTF file (.gltf or .glb) and typed, bounds-checked access to its accessors.
+/// The file and its external buffers together have at most `maxBytes` bytes; a buffer URI
+/// must be a data: URI or a relative path inside the glTF's folder (no absolute path, no
+/// "..", no URL scheme). Images are never read or decoded.
 class Document {
  public:
+  /// Reads `path` and its buffers (folderBuffers).
   Document(const std::string& path, std::uintmax_t maxBytes);
+  /// From the file's contents `bytes` (`path` names it in messages) and a buffer reader.
+  Document(const std::string& path, const std::string& bytes, std::uintmax_t maxBytes,
+           const BufferReader& buffers);
 
   [[nodiscard]] const tinygltf::Model& model() const { return model_; }
   [[nodiscard]] const std::string& path() const { return path_; }
@@ -71,6 +88,7 @@ class Document {
  private:
   std::string path_;
   tinygltf::Model model_;
+  std::size_t dataBytes_ = 0;  ///< the file and its buffers, bytes
 };
 
 /// The rest (T, R, S) of node `index`, from its TRS properties or its matrix.

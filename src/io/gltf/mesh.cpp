@@ -310,7 +310,10 @@ bool isGltfPath(const std::string& path) {
 }
 
 geometry::TriMesh loadGltfMesh(const std::string& path, int meshIndex, std::uintmax_t maxBytes) {
-  const gltf::Document g(path, maxBytes);
+  return loadGltfMesh(gltf::Document(path, maxBytes), meshIndex);
+}
+
+geometry::TriMesh loadGltfMesh(const gltf::Document& g, int meshIndex) {
   const gltf::Selection sel = gltf::select(g, meshIndex, "", -1, false);
   const tinygltf::Mesh& mesh = g.model().meshes[static_cast<std::size_t>(sel.mesh)];
   const bool hasJoints =
