@@ -196,59 +196,39 @@ Counts countRecords(LineReader* in) {
   return c;
 }
 
-/// atoi as tinyobjloader calls it (glibc: strtol, clamped, then converted to int), on the
-/// text of `s` from `i`.
-int atoiAt(std::string_view s, std::size_t i) {
-  while (i < s.size() && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) ++i;
-  bool negative = false;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) negative = s[i++] == '-';
-  constexpr long kMax = std::numeric_limits<long>::max();
-  unsigned long v = 0;
-  bool clamped = false;
-  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-    const auto d = static_cast<unsigned long>(s[i] - '0');
-    if (!clamped && v > (static_cast<unsigned long>(kMax) + (negative ? 1 : 0) - d) / 10) {
-      clamped = true;
-    }
-    if (!clamped) v = v * 10 + d;
-  }
-  long r = 0;
-  if (clamped) {
-    r = negative ? std::numeric_limits<long>::min() : kMax;
-  } else if (negative) {
-    r = v == static_cast<unsigned long>(kMax) + 1 ? std::numeric_limits<long>::min()
-                                                  : -static_cast<long>(v);
-  } else {
-    r = static_cast<long>(v);
-  }
-  return static_cast<int>(r);  // as glibc's atoi: the low 32 bits
-}
-
 /// One face corner as tinyobjloader's parseTriple reads it (i, i/j, i//k, i/j/k): every
 /// index given must be non-zero. Sets *vertex (1-based or negative, as written) and
 /// advances *i past the corner; false if it is malformed.
 bool parseCorner(std::string_view s, std::size_t* i, int* vertex) {
-  const auto skipToSlashOrBlank = [&] {
-    while (*i < s.size() && s[*i] != '/' && !isBlank(s[*i]) && s[*i] != '\r') ++*i;
+  // One index: an optional sign and digits, ended by '/', a blank or the line's end ("3x"
+  // and "1.5" are malformed, not 3 and 1); beyond the int range it is clamped, so it names
+  // a vertex that does not exist instead of wrapping onto one that does.
+  const auto index = [&](int* out) {
+    bool negative = false;
+    if (*i < s.size() && (s[*i] == '+' || s[*i] == '-')) negative = s[(*i)++] == '-';
+    const std::size_t digits = *i;
+    long long v = 0;
+    for (; *i < s.size() && s[*i] >= '0' && s[*i] <= '9'; ++*i) {
+      v = std::min<long long>(v * 10 + (s[*i] - '0'), 1LL << 40);
+    }
+    if (*i == digits) return false;
+    if (*i < s.size() && s[*i] != '/' && !isBlank(s[*i]) && s[*i] != '\r') return false;
+    const long long limit = std::numeric_limits<int>::max();
+    *out = static_cast<int>(std::min(v, limit) * (negative ? -1 : 1));
+    return *out != 0;
   };
-  *vertex = atoiAt(s, *i);
-  if (*vertex == 0) return false;
-  skipToSlashOrBlank();
+  int unused = 0;
+  if (!index(vertex)) return false;
   if (*i >= s.size() || s[*i] != '/') return true;
   ++*i;
   if (*i < s.size() && s[*i] == '/') {  // i//k
     ++*i;
-    if (atoiAt(s, *i) == 0) return false;
-    skipToSlashOrBlank();
-    return true;
+    return index(&unused);
   }
-  if (atoiAt(s, *i) == 0) return false;  // i/j or i/j/k
-  skipToSlashOrBlank();
+  if (!index(&unused)) return false;  // i/j or i/j/k
   if (*i >= s.size() || s[*i] != '/') return true;
   ++*i;
-  if (atoiAt(s, *i) == 0) return false;
-  skipToSlashOrBlank();
-  return true;
+  return index(&unused);
 }
 
 /// The first malformed face and the first face with an index out of range (their lines,
