@@ -403,6 +403,16 @@ int sweepJobCommand(const std::vector<std::string>& args, std::ostream& out, std
   }
   const fs::path scene = scan.onePositional("JOB.json");
   const fs::path resultPath = resultPathFor(scene);
+  // A job that is not there has nothing to record: no result file beside a missing scene.
+  std::error_code ec;
+  if (!fs::is_regular_file(scene, ec)) {
+    err << "samara: sweep-job: "
+        << io::printable(scene.string() + ": " +
+                         (fs::exists(scene, ec) ? "not a regular file" : "no such file") + "; " +
+                         resultPath.string())
+        << " not written\n";
+    return kExitBadInput;
+  }
   const InterruptScope interrupts;
   const SceneRunStats r = runForStats(scene.string(), &interruptFlag());
   if (r.status == SceneRunStats::Status::kInterrupted) {

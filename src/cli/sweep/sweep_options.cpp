@@ -168,13 +168,12 @@ SweepOptions parseSweepOptions(const std::vector<std::string>& args) {
       }
     } else if (name == "--jobs") {
       const std::string v = scan.value();
-      char* end = nullptr;
-      const long long n = std::strtoll(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0' || n < 1 || n > kMaxThreads) {
+      const std::optional<long long> n = parseInteger(v);  // decimal, all of it ("0x4": no)
+      if (!n || *n < 1 || *n > kMaxThreads) {
         throw UsageError{"sweep: --jobs needs an integer in [1, " + std::to_string(kMaxThreads) +
                          "] (got \"" + v + "\")"};
       }
-      o.jobs = n;
+      o.jobs = *n;
       jobsGiven = true;
     } else if (name == "--emit") {
       const std::string v = scan.value();
@@ -187,13 +186,12 @@ SweepOptions parseSweepOptions(const std::vector<std::string>& args) {
       }
     } else if (name == "--duration") {
       const std::string v = scan.value();
-      char* end = nullptr;
-      const double x = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end != '\0' || !std::isfinite(x) || x < 0.0) {
+      const std::optional<double> x = parseNumber(v);
+      if (!x || !std::isfinite(*x) || *x < 0.0) {
         throw UsageError{"sweep: --duration needs a finite number >= 0 of seconds (got \"" + v +
                          "\")"};
       }
-      o.duration = x;
+      o.duration = *x;
     } else if (name == "--set") {
       o.sets.push_back(scan.setValue());
     } else if (name == "--exe") {
