@@ -38,7 +38,9 @@ std::string runCsv(WorldDef def, int steps) {
     csv.writeHeader();
     csv.writeSample(world);
     for (int k = 0; k < steps; ++k) {
-      REQUIRE(world.step().ok());
+      const samara::core::StepReport report = world.step();
+      INFO(report.message);
+      REQUIRE(report.ok());
       csv.writeSample(world);
     }
   }
