@@ -162,7 +162,23 @@ std::string runCase(const json& c, const Env& env, int index) {
 
 }  // namespace
 
+// Whether this tree is built with AddressSanitizer (the runner is built with the same flags
+// as samara): shell rows read SAMARA_SANITIZED, e.g. to leave out `ulimit -v`, under which
+// ASan cannot map its shadow memory.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
 int main(int argc, char** argv) {
+  if (kSanitized) ::setenv("SAMARA_SANITIZED", "1", 1);
   if (argc != 4) {
     std::cerr << "usage: bad_input_runner SAMARA SOURCE_DIR TABLE.jsonc\n";
     return 2;
