@@ -205,7 +205,7 @@ Json parseJson(const std::string& text, const std::string& path) {
   }
 }
 
-std::string readFile(const std::string& path, std::uintmax_t maxBytes) {
+std::uintmax_t checkReadableFile(const std::string& path, std::uintmax_t maxBytes) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
@@ -217,6 +217,11 @@ std::string readFile(const std::string& path, std::uintmax_t maxBytes) {
     throw Error(path, "file too large (" + std::to_string(size) + " bytes; the limit is " +
                           std::to_string(maxBytes) + ")");
   }
+  return size;
+}
+
+std::string readFile(const std::string& path, std::uintmax_t maxBytes) {
+  const std::uintmax_t size = checkReadableFile(path, maxBytes);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path, "cannot open the file for reading");
   std::string text(static_cast<std::size_t>(size), '\0');

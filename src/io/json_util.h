@@ -24,6 +24,9 @@ Json parseJson(const std::string& text, const std::string& path);
 /// Reads a whole file. Throws Error if it does not exist, is not a regular file, cannot
 /// be read, or is larger than `maxBytes`.
 std::string readFile(const std::string& path, std::uintmax_t maxBytes);
+/// Checks that `path` is a regular file of at most maxBytes bytes and returns its size;
+/// throws Error naming it ("file not found", "not a regular file", "file too large").
+std::uintmax_t checkReadableFile(const std::string& path, std::uintmax_t maxBytes);
 
 /// `ptr` + "/" + escaped `key` (RFC 6901: "~" → "~0", "/" → "~1").
 std::string pointerAppend(const std::string& ptr, const std::string& key);

@@ -13,6 +13,7 @@
 
 #include "geometry/topology.h"
 #include "io/error.h"
+#include "io/json_util.h"
 
 namespace samara::io {
 namespace {
@@ -408,17 +409,7 @@ geometry::TriMesh parseObj(const std::string& text, const std::string& path, std
 
 geometry::TriMesh loadObj(const std::string& path, std::uintmax_t maxBytes, std::int64_t maxFaces,
                           const ObjCountCheck& check) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
-  if (ec || !fs::exists(st)) throw Error(path, "file not found");
-  if (!fs::is_regular_file(st)) throw Error(path, "not a regular file");
-  const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) throw Error(path, "cannot read the file size: " + ec.message());
-  if (size > maxBytes) {
-    throw Error(path, "file too large (" + std::to_string(size) + " bytes; the limit is " +
-                          std::to_string(maxBytes) + ")");
-  }
+  checkReadableFile(path, maxBytes);
   LineReader in(path, maxBytes);
   return readObj(&in, path, maxFaces, check);
 }
