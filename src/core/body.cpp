@@ -113,9 +113,8 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   const int nf = mesh.numFaces();
   faceWeight.resize(nf);
   faceDragCA.resize(nf);
-  drag.a.resize(nf);
-  drag.x = std::move(geo.centroid);  // geo keeps normals and areas; drag.x the centroids
-  drag.k.assign(nf, 0.0);
+  drag.resize(nf);
+  dragRho = std::numeric_limits<double>::quiet_NaN();  // k to refill
   area = 0.0;
   addedUnit.setZero();
   for (int f = 0; f < nf; ++f) {
@@ -123,9 +122,9 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     const double A = geo.area[f];
     area += A;
     Vec6 a;
-    a.head<3>() = drag.x[f].cross(geo.normal[f]);
+    a.head<3>() = geo.centroid[f].cross(geo.normal[f]);
     a.tail<3>() = geo.normal[f];
-    drag.a[f] = a;
+    drag.set(f, a, geo.centroid[f]);
     faceWeight[f] = (sheet ? 2.0 : 1.0) * A;
     faceDragCA[f] = (sheet ? 1.0 : 0.5) * A;
     if (perPart) {
@@ -136,7 +135,10 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     }
   }
 
-  if (rigid) geo.normal = std::vector<Vec3>();  // drag.a holds them
+  if (rigid) {  // drag holds them
+    geo.normal = std::vector<Vec3>();
+    geo.centroid = std::vector<Vec3>();
+  }
   updatePartLengths();
   if (rigid) geo = geometry::FaceGeometry{};
 
@@ -164,10 +166,10 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
       const double xn = xd.dot(geo.normal[f]);
       if (perPart) {
         const auto p = static_cast<size_t>(topo.facePart[f]);
-        mu0FluidPart[p] += (faceWeight[f] * xn) * drag.a[f];
+        mu0FluidPart[p] += (faceWeight[f] * xn) * drag.a(f);
         shapeEnergyFluidPart[p] += 0.5 * faceWeight[f] * xn * xn;
       } else {
-        mu0FluidUnit += (faceWeight[f] * xn) * drag.a[f];
+        mu0FluidUnit += (faceWeight[f] * xn) * drag.a(f);
         shapeEnergyFluidUnit += 0.5 * faceWeight[f] * xn * xn;
       }
     }
@@ -186,11 +188,12 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
 }
 
 void BodyImpl::updatePartLengths() {
-  const size_t nf = drag.x.size();
+  const size_t nf = drag.size();
+  const auto padded = static_cast<size_t>(drag.padded);
   lawNu = std::numeric_limits<double>::quiet_NaN();  // friction coefficients to recompute
   law.rot.assign(nf, 0.0);
-  law.fric.assign(nf, 0.0);
-  law.visc.assign(nf, 0.0);
+  law.fric.assign(padded, 0.0);  // padded like drag (the face kernel reads whole groups)
+  law.visc.assign(padded, 0.0);
   faceInvLen.assign(nf, 0.0);
   faceSqrtInvLen.assign(nf, 0.0);
   for (const geometry::Part& part : topo.parts) {
@@ -198,7 +201,7 @@ void BodyImpl::updatePartLengths() {
     Vec3 c = Vec3::Zero();
     for (int f : part.faces) {
       A += geo.area[f];
-      c += geo.area[f] * drag.x[f];
+      c += geo.area[f] * drag.centroid(f);
     }
     if (A <= 0.0) continue;
     c /= A;
@@ -259,7 +262,7 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
   const FluidDef& fluid = world.fluid;
   const Vec3 up = upAxis(world.gravity);
   const double hc = up.dot(g.toWorld(com));
-  const size_t nf = drag.k.size();
+  const size_t nf = drag.size();
   if (firstOrder) {
     added.setZero();
     mu0 = mu0Body;
@@ -271,6 +274,7 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     mu0 = mu0Body;
     shapeEnergyFluid = 0.0;
     std::fill(drag.k.begin(), drag.k.end(), 0.0);
+    dragRho = std::numeric_limits<double>::quiet_NaN();
   } else if (!fluid.water || hc - boundRadius >= fluid.water->level ||
              hc + boundRadius < fluid.water->level) {
     const double rho = densityAtHeight(fluid, hc);
@@ -288,7 +292,10 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
       mu0 = mu0Body + (delta * rho) * mu0FluidUnit;
       shapeEnergyFluid = delta * rho * shapeEnergyFluidUnit;
     }
-    for (size_t f = 0; f < nf; ++f) drag.k[f] = rho * faceDragCA[f];
+    if (rho != dragRho) {  // else k is the last step's
+      for (size_t f = 0; f < nf; ++f) drag.k[f] = rho * faceDragCA[f];
+      dragRho = rho;
+    }
     const double nu = rho > 0.0 ? viscosityAtHeight(fluid, hc) / rho : 0.0;
     if (nu != lawNu) {  // else the friction coefficients are those of the last step
       const double c1 = kBlasius * std::sqrt(nu);
@@ -308,14 +315,15 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     Vec6 mu0f = Vec6::Zero();
     double ef = 0.0;
     for (size_t f = 0; f < nf; ++f) {
-      const double hf = h0 + upBody.dot(drag.x[f]);
+      const double hf = h0 + upBody.dot(drag.centroid(f));
       const double rho = densityAtHeight(fluid, hf);
       drag.k[f] = rho * faceDragCA[f];
       const double nu = rho > 0.0 ? viscosityAtHeight(fluid, hf) / rho : 0.0;
       law.fric[f] = kBlasius * std::sqrt(nu) * faceSqrtInvLen[f];
       law.visc[f] = kImai * nu * faceInvLen[f];
       lawNu = std::numeric_limits<double>::quiet_NaN();
-      const Vec6& a = drag.a[f];
+      dragRho = lawNu;
+      const Vec6 a = drag.a(f);
       // Per-part δ: each face carries its part's δ (then the sums hold δ already).
       const double w = perPart ? rho * partDeltaAuto[static_cast<size_t>(topo.facePart[f])] : rho;
       sum.noalias() += (w * faceWeight[f]) * (a * a.transpose());
@@ -433,10 +441,10 @@ void BodyImpl::addBuoyancyWrench(const Pose& g, const WorldDef& world, Vec6* F) 
       }
       if (sheetThickness > 0.0) {
         const double h0 = up.dot(g.b);
-        for (size_t f = 0; f < drag.x.size(); ++f) {
+        for (size_t f = 0; f < drag.size(); ++f) {
           if (!topo.isSheet[f]) continue;
-          const double rho = densityAtHeight(fluid, h0 + upBody.dot(drag.x[f]));
-          *F += gravityWrench(g, -rho * sheetThickness * 0.5 * faceWeight[f], drag.x[f],
+          const double rho = densityAtHeight(fluid, h0 + upBody.dot(drag.centroid(f)));
+          *F += gravityWrench(g, -rho * sheetThickness * 0.5 * faceWeight[f], drag.centroid(f),
                               world.gravity);
         }
       }
@@ -510,12 +518,12 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   std::vector<Vec3> offsets;
   if (!relative && fluid.gusts && uniformGusts) offset -= qi * fluid.gusts->velocity(from.g.b, t);
   if (model->localFaces() && (!faceShapeVel.empty() || !uniformGusts)) {
-    offsets.resize(drag.x.size());
-    for (size_t f = 0; f < drag.x.size(); ++f) {
+    offsets.resize(drag.size());
+    for (size_t f = 0; f < drag.size(); ++f) {
       offsets[f] = offset;
       if (!faceShapeVel.empty()) offsets[f] += faceShapeVel[f];
       if (!uniformGusts) {
-        const Vec3 u = fluid.gusts->velocity(from.g.toWorld(drag.x[f]), t);
+        const Vec3 u = fluid.gusts->velocity(from.g.toWorld(drag.centroid(f)), t);
         offsets[f] -= relative ? Vec3(qi * Vec3(fluid.wind + u - frame)) : Vec3(qi * u);
       }
     }
@@ -532,6 +540,11 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     modelIn.law = &law;
     modelIn.faceOffset = offset;
     modelIn.faceOffsets = offsets.empty() ? nullptr : offsets.data();
+    modelIn.packed = true;
+    if (!offsets.empty()) {
+      packOffsets.assign(drag, offsets);
+      modelIn.packOffsets = &packOffsets;
+    }
   }
   BodyForce force(*model.get(), modelIn, contacts, upBody, floor, qi * frame);
   VariationalStepInput in;

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/animation.h"
+#include "core/face_kernel.h"
 #include "core/first_order.h"
 #include "core/flow_law.h"
 #include "core/forces.h"
@@ -78,6 +79,8 @@ struct ShapeCache {
   std::vector<double> shapeEnergyFluidPart;  ///< per-part δ models: per part
   DragFaces drag;                            ///< k filled per step with the current ρ_f
   FlowLawFaces law;                    ///< κ per shape; friction per step with the current ν
+  FaceOffsetPack packOffsets;          ///< per-face offsets of the step in drag's layout
+  double dragRho = 0.0;                ///< ρ_f the drag.k hold (NaN: to refill), kg/m³
   std::vector<double> faceInvLen;      ///< 1/L of the face's part (L = 2ℓ), 1/m
   std::vector<double> faceSqrtInvLen;  ///< √(1/L)
   double lawNu = 0.0;              ///< ν the friction coefficients hold (NaN: to recompute), m²/s

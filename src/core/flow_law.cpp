@@ -44,7 +44,7 @@ void addPressureFrictionWrench(const DragFaces& faces, const FlowLawFaces& law, 
                                Mat6* J) {
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
-  const size_t nf = faces.a.size();
+  const size_t nf = faces.size();
   Vec6 Fsum = Vec6::Zero();
   Mat6 Jsym = Mat6::Zero();
   Mat6 Jgen = Mat6::Zero();
@@ -54,8 +54,8 @@ void addPressureFrictionWrench(const DragFaces& faces, const FlowLawFaces& law, 
   for (size_t f = 0; f < nf; ++f) {
     const double k = faces.k[f];
     if (k == 0.0) continue;
-    const Vec6& a = faces.a[f];
-    const Vec3& x = faces.x[f];
+    const Vec6 a = faces.a(f);
+    const Vec3 x = faces.centroid(f);
     const Vec3 n = a.tail<3>();
     const Vec3 u = v + w.cross(x) + (offsets ? offsets[f] : offset);
     const double un = u.dot(n);
@@ -119,7 +119,7 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
   const double rot = c.cr / kRotationCR;
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
-  const size_t nf = faces.a.size();
+  const size_t nf = faces.size();
   Vec6 Fsum = Vec6::Zero();
   Mat6 Jsum = Mat6::Zero();
   Mat3 Du;
@@ -127,10 +127,10 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
   for (size_t f = 0; f < nf; ++f) {
     const double k = faces.k[f];
     if (k == 0.0) continue;
-    const Vec3& x = faces.x[f];
+    const Vec3 x = faces.centroid(f);
     const Vec3 u = v + w.cross(x) + (offsets ? offsets[f] : offset);
     const Vec3 force =
-        faceForce(faces.a[f].tail<3>(), k, c.friction * law.fric[f], c.friction * law.visc[f],
+        faceForce(faces.normal(f), k, c.friction * law.fric[f], c.friction * law.visc[f],
                   rot * law.rot[f], halfCT, w, u, J ? &Du : nullptr, &Dw);
     Fsum.head<3>() += x.cross(force);
     Fsum.tail<3>() += force;
@@ -154,12 +154,12 @@ void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
   const double rot = c.cr / kRotationCR;
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
-  forces->resize(faces.a.size());
-  for (size_t f = 0; f < faces.a.size(); ++f) {
-    const Vec3 u = v + w.cross(faces.x[f]) + (offsets ? offsets[f] : offset);
+  forces->resize(faces.size());
+  for (size_t f = 0; f < faces.size(); ++f) {
+    const Vec3 u = v + w.cross(faces.centroid(f)) + (offsets ? offsets[f] : offset);
     (*forces)[f] =
-        faceForce(faces.a[f].tail<3>(), faces.k[f], c.friction * law.fric[f],
-                  c.friction * law.visc[f], rot * law.rot[f], 0.5 * c.ct, w, u, nullptr, nullptr);
+        faceForce(faces.normal(f), faces.k[f], c.friction * law.fric[f], c.friction * law.visc[f],
+                  rot * law.rot[f], 0.5 * c.ct, w, u, nullptr, nullptr);
   }
 }
 

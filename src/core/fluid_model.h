@@ -22,6 +22,7 @@ namespace samara::core {
 
 struct DragFaces;
 struct FlowLawFaces;
+struct FaceOffsetPack;
 struct FirstOrderDef;
 
 /// What a fluid model sees of a body at the start of a step. Body frame (the frame the
@@ -45,6 +46,10 @@ struct FluidModelInput {
   const FlowLawFaces* law = nullptr;  ///< with `faces`: friction and circulation coefficients
   Vec3 faceOffset = Vec3::Zero();
   const Vec3* faceOffsets = nullptr;
+  /// True if `law` is padded like `faces` and, when `faceOffsets` is not null, the same
+  /// offsets are in `packOffsets`: the vectorised kernel applies (core/face_kernel.h).
+  bool packed = false;
+  const FaceOffsetPack* packOffsets = nullptr;
 };
 
 /// One parameter value of a model: a number, a list of numbers (a vector), a word or an

@@ -4,18 +4,50 @@
 
 namespace samara::core {
 
+void DragFaces::resize(int n) {
+  faces = n;
+  padded = (n + kFaceLanes - 1) / kFaceLanes * kFaceLanes;
+  for (std::vector<double>* v : {&x, &y, &z, &nx, &ny, &nz, &mx, &my, &mz, &k}) {
+    v->assign(static_cast<size_t>(padded), 0.0);
+  }
+}
+
+void DragFaces::add(const Vec6& a, const Vec3& centroid, double kf) {
+  if (faces == padded) {
+    padded += kFaceLanes;
+    for (std::vector<double>* v : {&x, &y, &z, &nx, &ny, &nz, &mx, &my, &mz, &k}) {
+      v->resize(static_cast<size_t>(padded), 0.0);
+    }
+  }
+  const auto f = static_cast<size_t>(faces++);
+  set(f, a, centroid);
+  k[f] = kf;
+}
+
+void DragFaces::set(size_t f, const Vec6& a, const Vec3& centroid) {
+  x[f] = centroid.x();
+  y[f] = centroid.y();
+  z[f] = centroid.z();
+  mx[f] = a[0];
+  my[f] = a[1];
+  mz[f] = a[2];
+  nx[f] = a[3];
+  ny[f] = a[4];
+  nz[f] = a[5];
+}
+
 void addDragWrench(const DragFaces& faces, const Vec6& Y, const Vec3& offset, const Vec3* offsets,
                    Vec6* F, Mat6* J) {
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
-  const size_t n = faces.a.size();
+  const size_t n = faces.size();
   Vec6 Fsum = Vec6::Zero();
   // Jacobian: −k a ⊗ (s a + (⟨u,n⟩/s) (x×u, u)); the s a aᵀ part is symmetric.
   Mat6 Jsym = Mat6::Zero();
   Mat6 Jgen = Mat6::Zero();
   for (size_t f = 0; f < n; ++f) {
-    const Vec6& a = faces.a[f];
-    const Vec3& x = faces.x[f];
+    const Vec6 a = faces.a(f);
+    const Vec3 x = faces.centroid(f);
     const Vec3 o = offsets ? offsets[f] : offset;
     const Vec3 u = v + w.cross(x) + o;
     const double un = u.dot(a.tail<3>());
@@ -38,10 +70,10 @@ void dragFaceForces(const DragFaces& faces, const Vec6& Y, const Vec3& offset, c
                     std::vector<Vec3>* forces) {
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
-  forces->resize(faces.a.size());
-  for (size_t f = 0; f < faces.a.size(); ++f) {
-    const Vec3 n = faces.a[f].tail<3>();
-    const Vec3 u = v + w.cross(faces.x[f]) + (offsets ? offsets[f] : offset);
+  forces->resize(faces.size());
+  for (size_t f = 0; f < faces.size(); ++f) {
+    const Vec3 n = faces.normal(f);
+    const Vec3 u = v + w.cross(faces.centroid(f)) + (offsets ? offsets[f] : offset);
     (*forces)[f] = -(faces.k[f] * u.norm() * u.dot(n)) * n;
   }
 }

@@ -8,12 +8,34 @@
 
 namespace samara::core {
 
-/// Per-face data for flat-plate lift and drag, structure of arrays. `a` is the face's
-/// Plücker vector (x×n, n): the drag wrench of a face is s·a, and ⟨u, n⟩ = a·Y − n·w.
+inline constexpr int kFaceLanes = 8;  ///< faces per group of the vectorised face kernel
+
+/// Per-face data for flat-plate lift and drag, one array per component (the layout of the
+/// vectorised kernel, core/face_kernel.h), each of `padded` entries: a multiple of
+/// kFaceLanes, the padding faces with k = 0 and x = n = 0. a = (x × n, n) is the face's
+/// Plücker vector: the drag wrench of a face is s·a, and ⟨u, n⟩ = a·Y − n·w.
 struct DragFaces {
-  std::vector<Vec6> a;    ///< (x × n, n), body
-  std::vector<Vec3> x;    ///< centroid, body, m
-  std::vector<double> k;  ///< c · A · ρ_f (kg/m), c = ½ closed, 1 sheet
+  int faces = 0;
+  int padded = 0;
+  std::vector<double> x, y, z;     ///< centroid, body, m
+  std::vector<double> nx, ny, nz;  ///< unit normal, body
+  std::vector<double> mx, my, mz;  ///< x × n, m
+  std::vector<double> k;           ///< c · A · ρ_f (kg/m), c = ½ closed, 1 sheet
+
+  size_t size() const { return static_cast<size_t>(faces); }
+  /// Sets the number of faces; every entry zero.
+  void resize(int n);
+  /// Appends a face.
+  void add(const Vec6& a, const Vec3& centroid, double kf);
+  /// Sets face f's Plücker vector a = (x × n, n) and centroid.
+  void set(size_t f, const Vec6& a, const Vec3& centroid);
+  Vec3 centroid(size_t f) const { return {x[f], y[f], z[f]}; }
+  Vec3 normal(size_t f) const { return {nx[f], ny[f], nz[f]}; }
+  Vec6 a(size_t f) const {
+    Vec6 r;
+    r << mx[f], my[f], mz[f], nx[f], ny[f], nz[f];
+    return r;
+  }
 };
 
 /// Lift and drag −Σ c ρ_f A |u| ⟨u,n⟩ (x×n, n) with u = ω×x + v + offset_f (GwtF Eqn. 6).

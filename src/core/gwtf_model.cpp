@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "core/face_kernel.h"
 #include "core/flow_law.h"
 #include "core/forces.h"
 
@@ -15,7 +16,11 @@ Vec6 GwtfModel::wrench(const FluidModelInput& in, const Vec6& Y) const {
 
 void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat6* J) const {
   assert(in.faces != nullptr);
-  if (variant_ == Variant::kSamara && in.law != nullptr) {
+  const bool plain = variant_ == Variant::kPaper2024 || (law_.ct == 0.0 && law_.cr == 0.0);
+  if (in.packed && plain && (in.faceOffsets == nullptr || in.packOffsets != nullptr)) {
+    const FlowLawFaces* law = variant_ == Variant::kSamara ? in.law : nullptr;
+    addPackedFaceWrench(*in.faces, law, law_.friction, Y, in.faceOffset, in.packOffsets, F, J);
+  } else if (variant_ == Variant::kSamara && in.law != nullptr) {
     addFlowLawWrench(*in.faces, *in.law, law_, Y, in.faceOffset, in.faceOffsets, F, J);
   } else {
     addDragWrench(*in.faces, Y, in.faceOffset, in.faceOffsets, F, J);

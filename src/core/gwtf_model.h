@@ -8,8 +8,9 @@
 //     GwtF's pressure force plus skin friction (Blasius–Imai, with the Reynolds number), and
 //     optional circulation (C_T) and rotational lift (C_R) per face: core/flow_law.h. Its
 //     parameters: "friction" (1), "ct" (0; APW 2005: 1.2), "cr" (0; APW 2005: π);
-//   - "gwtf-2024": the paper as published (added mass relative to the ground), bit for bit
-//     what samara computed before the default changed ("gwtf" is accepted as its alias).
+//   - "gwtf-2024": the paper as published (added mass relative to the ground), what samara
+//     computed before the default changed, to round-off (the vectorised face kernel sums in
+//     another order) ("gwtf" is accepted as its alias).
 #include "core/fluid_model.h"
 
 namespace samara::core {

@@ -366,10 +366,10 @@ FluidWrench World::fluidWrench(int i, const FluidWrenchQuery& query) const {
   FluidModelInput in = b.modelInput(g, query.t, def.dt, def);
   std::vector<Vec3> offsets;
   if (b.model->localFaces()) {
-    offsets.assign(b.drag.x.size(), Vec3(-(qi * def.fluid.wind)));
+    offsets.assign(b.drag.size(), Vec3(-(qi * def.fluid.wind)));
     for (size_t f = 0; f < offsets.size(); ++f) {
       if (def.fluid.gusts) {
-        offsets[f] -= qi * def.fluid.gusts->velocity(g.toWorld(b.drag.x[f]), query.t);
+        offsets[f] -= qi * def.fluid.gusts->velocity(g.toWorld(b.drag.centroid(f)), query.t);
       }
       if (!b.faceShapeVel.empty()) offsets[f] += b.faceShapeVel[f];
     }
@@ -431,10 +431,10 @@ ForceBreakdown World::forceBreakdown(int i, int maxFaces) const {
   BodyImpl c = b;
   c.updateFluid(s.g, def_);
   const Quat qi = q.conjugate();
-  std::vector<Vec3> offsets(c.drag.x.size(), Vec3(-(qi * def_.fluid.wind)));
+  std::vector<Vec3> offsets(c.drag.size(), Vec3(-(qi * def_.fluid.wind)));
   for (size_t f = 0; f < offsets.size(); ++f) {
     if (def_.fluid.gusts) {
-      offsets[f] -= qi * def_.fluid.gusts->velocity(s.g.toWorld(c.drag.x[f]), time_);
+      offsets[f] -= qi * def_.fluid.gusts->velocity(s.g.toWorld(c.drag.centroid(f)), time_);
     }
     if (!c.faceShapeVel.empty()) offsets[f] += c.faceShapeVel[f];
   }
@@ -456,7 +456,7 @@ ForceBreakdown World::forceBreakdown(int i, int maxFaces) const {
   out.faces.reserve(n);
   for (size_t k = 0; k < n; ++k) {
     const size_t f = static_cast<size_t>(order[k]);
-    out.faces.push_back({s.g.toWorld(c.drag.x[f]), q * forces[f]});
+    out.faces.push_back({s.g.toWorld(c.drag.centroid(f)), q * forces[f]});
   }
   return out;
 }

@@ -86,9 +86,7 @@ FaceSet randomFaces(std::mt19937& rng, int n, int kind) {
     const double A = 1e-4 * (5.5 + 4.5 * U(rng));
     Vec6 a;
     a << x.cross(nrm), nrm;
-    s.drag.a.push_back(a);
-    s.drag.x.push_back(x);
-    s.drag.k.push_back((sheet ? 1.0 : 0.5) * rho * A);
+    s.drag.add(a, x, (sheet ? 1.0 : 0.5) * rho * A);
     s.law.fric.push_back(kBlasius * std::sqrt(nu / (2.0 * ell)));
     s.law.visc.push_back(kImai * nu / (2.0 * ell));
     s.law.rot.push_back(sheet ? 0.5 * kRotationCR * ell : 0.75 * ell / std::sqrt(1.5));
@@ -129,9 +127,9 @@ double maxAbs(const Mat6& M) { return M.cwiseAbs().maxCoeff(); }
 
 /// Relative velocity of each face, u_f = v + ω × x_f + o_f (body frame).
 std::vector<Vec3> faceVelocities(const FaceSet& s, const Vec6& Y) {
-  std::vector<Vec3> u(s.drag.x.size());
+  std::vector<Vec3> u(s.drag.size());
   for (size_t f = 0; f < u.size(); ++f) {
-    u[f] = Y.tail<3>() + Y.head<3>().cross(s.drag.x[f]) + s.offsets[f];
+    u[f] = Y.tail<3>() + Y.head<3>().cross(s.drag.centroid(f)) + s.offsets[f];
   }
   return u;
 }
@@ -210,7 +208,7 @@ TEST_CASE("Flow law: a face at zero relative velocity has a finite force and Jac
     const Vec6 Y = randomY(rng);
     // Face 0 moves with the fluid: o₀ = −(v + ω × x₀) makes u₀ = 0 exactly.
     const Vec3 w = Y.head<3>();
-    const Vec3 x = s.drag.x[0];
+    const Vec3 x = s.drag.centroid(0);
     s.offsets[0] = -(Y.tail<3>() + w.cross(x));
     // ν = 1e-3 m²/s, ℓ = 5 cm: friction's √h error dominates the central differences below.
     s.law.fric[0] = kBlasius * std::sqrt(1e-3 / 0.1);
@@ -222,9 +220,7 @@ TEST_CASE("Flow law: a face at zero relative velocity has a finite force and Jac
     // The face's own force is zero; its Jacobian is the limit u → 0 of ∂f/∂u and ∂f/∂ω:
     // Du = −k c₂ P + k κ ŵ_p (the √s, s and 1/s terms all vanish), Dw = −k κ û P = 0.
     FaceSet one;
-    one.drag.a = {s.drag.a[0]};
-    one.drag.x = {x};
-    one.drag.k = {s.drag.k[0]};
+    one.drag.add(s.drag.a(0), x, s.drag.k[0]);
     one.law.fric = {s.law.fric[0]};
     one.law.visc = {s.law.visc[0]};
     one.law.rot = {s.law.rot[0]};
@@ -232,7 +228,7 @@ TEST_CASE("Flow law: a face at zero relative velocity has a finite force and Jac
     Mat6 J1;
     const Vec6 F1 = lawWrench(one, c, Y, true, &J1);
     CHECK(F1.norm() == 0.0);
-    const Vec3 n = s.drag.a[0].tail<3>();
+    const Vec3 n = s.drag.normal(0);
     const Mat3 P = Mat3::Identity() - n * n.transpose();
     const double k = s.drag.k[0];
     const double kappa = s.law.rot[0] * c.cr / kRotationCR;
@@ -274,7 +270,7 @@ TEST_CASE("Flow law: circulation and rotational lift do no work, pressure and fr
     // Expected: pressure −Σ k s u_n², friction −Σ k (c₁ √s + c₂) |u_t|².
     double pressure = 0.0, friction = 0.0, scale = 0.0;
     for (size_t f = 0; f < u.size(); ++f) {
-      const double k = s.drag.k[f], sp = u[f].norm(), un = u[f].dot(s.drag.a[f].tail<3>());
+      const double k = s.drag.k[f], sp = u[f].norm(), un = u[f].dot(s.drag.normal(f));
       pressure -= k * sp * un * un;
       friction -= k * (s.law.fric[f] * std::sqrt(sp) + s.law.visc[f]) * (sp * sp - un * un);
       scale += k * sp * sp * sp;  // Σ |f| |u| for forces of size k s²

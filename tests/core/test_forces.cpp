@@ -18,9 +18,7 @@ DragFaces dragFaces(const geometry::TriMesh& mesh, double c, double rho) {
   for (int f = 0; f < mesh.numFaces(); ++f) {
     Vec6 a;
     a << geo.centroid[f].cross(geo.normal[f]), geo.normal[f];
-    d.a.push_back(a);
-    d.x.push_back(geo.centroid[f]);
-    d.k.push_back(c * geo.area[f] * rho);
+    d.add(a, geo.centroid[f], c * geo.area[f] * rho);
   }
   return d;
 }

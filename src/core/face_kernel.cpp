@@ -1,0 +1,132 @@
+#include "core/face_kernel.h"
+
+#include "core/face_sums.h"
+
+namespace samara::core {
+
+void FaceOffsetPack::assign(const DragFaces& faces, const std::vector<Vec3>& offsets) {
+  const auto p = static_cast<size_t>(faces.padded);
+  o.assign(3 * p, 0.0);
+  for (size_t f = 0; f < offsets.size(); ++f) {
+    o[f] = offsets[f].x();
+    o[p + f] = offsets[f].y();
+    o[2 * p + f] = offsets[f].z();
+  }
+}
+
+namespace {
+
+static_assert(kFaceLanes == face_sums::kLanes, "DragFaces pads to the kernel's groups");
+
+/// The lanes of one running sum added in a fixed order (pairwise).
+double reduce(const double (&a)[face_sums::kLanes]) {
+  double t[face_sums::kLanes];
+  for (int l = 0; l < face_sums::kLanes; ++l) t[l] = a[l];
+  for (int width = face_sums::kLanes / 2; width >= 1; width /= 2) {
+    for (int l = 0; l < width; ++l) t[l] = t[2 * l] + t[2 * l + 1];
+  }
+  return t[0];
+}
+
+using SumFn = void (*)(const face_sums::Input&, bool, bool, face_sums::Sums*);
+
+SumFn sumFunction(FaceKernelIsa isa) {
+  switch (isa) {
+    case FaceKernelIsa::kAvx512:
+      return face_sums::sumAvx512;
+    case FaceKernelIsa::kAvx2:
+      return face_sums::sumAvx2;
+    default:
+      return face_sums::sumSse2;
+  }
+}
+
+}  // namespace
+
+bool faceKernelSupported(FaceKernelIsa isa) {
+  switch (isa) {
+    case FaceKernelIsa::kAvx512:
+      return __builtin_cpu_supports("avx512f") != 0;
+    case FaceKernelIsa::kAvx2:
+      return __builtin_cpu_supports("avx2") != 0;
+    default:
+      return true;
+  }
+}
+
+FaceKernelIsa bestFaceKernelIsa() {
+  static const FaceKernelIsa best =
+      faceKernelSupported(FaceKernelIsa::kAvx512)
+          ? FaceKernelIsa::kAvx512
+          : (faceKernelSupported(FaceKernelIsa::kAvx2) ? FaceKernelIsa::kAvx2
+                                                       : FaceKernelIsa::kSse2);
+  return best;
+}
+
+const char* faceKernelIsaName(FaceKernelIsa isa) {
+  switch (isa) {
+    case FaceKernelIsa::kAvx512:
+      return "AVX-512F";
+    case FaceKernelIsa::kAvx2:
+      return "AVX2";
+    default:
+      return "SSE2";
+  }
+}
+
+void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double friction,
+                         const Vec6& Y, const Vec3& offset, const FaceOffsetPack* offsets, Vec6* F,
+                         Mat6* J, FaceKernelIsa isa) {
+  const bool withFriction = law != nullptr && friction != 0.0;
+  face_sums::Input in{faces.x.data(),
+                      faces.y.data(),
+                      faces.z.data(),
+                      faces.nx.data(),
+                      faces.ny.data(),
+                      faces.nz.data(),
+                      faces.mx.data(),
+                      faces.my.data(),
+                      faces.mz.data(),
+                      faces.k.data(),
+                      withFriction ? law->fric.data() : nullptr,
+                      withFriction ? law->visc.data() : nullptr,
+                      offsets ? offsets->o.data() : nullptr,
+                      static_cast<size_t>(faces.padded),
+                      friction,
+                      {Y[0], Y[1], Y[2]},
+                      {Y[3], Y[4], Y[5]},
+                      {offset.x(), offset.y(), offset.z()}};
+  face_sums::Sums S;
+  sumFunction(isa)(in, withFriction, J != nullptr, &S);
+  Vec6 Fsum;
+  for (int j = 0; j < 6; ++j) Fsum[j] = reduce(S.F[j]);
+  *F += Fsum;
+  if (J == nullptr) return;
+  Mat6 Jf;
+  int q = 0;
+  for (int r = 0; r < 6; ++r) {
+    for (int c = r; c < 6; ++c) {
+      const double v = reduce(S.sym[q++]);
+      Jf(r, c) = v;
+      Jf(c, r) = v;
+    }
+  }
+  for (int r = 0; r < 6; ++r) {
+    for (int c = 0; c < 6; ++c) Jf(r, c) += reduce(S.gen[6 * r + c]);
+  }
+  if (withFriction) {
+    // −Σ k A Q Qᵀ = −[[Σ kA (|x|² I − x xᵀ), Σ kA x̂], [−Σ kA x̂, Σ kA I]].
+    double pm[10];
+    for (int j = 0; j < 10; ++j) pm[j] = reduce(S.pm[j]);
+    const Mat3 H = hat(Vec3(pm[1], pm[2], pm[3]));
+    Mat3 Sx;
+    Sx << pm[4], pm[5], pm[6], pm[5], pm[7], pm[8], pm[6], pm[8], pm[9];
+    Jf.topLeftCorner<3, 3>() -= Sx.trace() * Mat3::Identity() - Sx;
+    Jf.topRightCorner<3, 3>() -= H;
+    Jf.bottomLeftCorner<3, 3>() += H;
+    Jf.bottomRightCorner<3, 3>() -= pm[0] * Mat3::Identity();
+  }
+  *J += Jf;
+}
+
+}  // namespace samara::core

@@ -1,0 +1,37 @@
+#pragma once
+// The per-face force law's hot loop (issue 17): over the face data in structure-of-arrays
+// form (DragFaces, padded to whole groups of kFaceLanes faces), the wrench with its 6×6
+// Jacobian in one pass. Faces are summed in kFaceLanes independent running sums (face f into lane f
+// mod kFaceLanes) that are added in a fixed order at the end, so the compiler's SSE2, AVX2 or
+// AVX-512 code all give the same bits (no fused multiply-add: -ffp-contract=off).
+#include <vector>
+
+#include "core/flow_law.h"
+#include "core/forces.h"
+
+namespace samara::core {
+
+/// Per-face velocity offsets (shape velocity minus the flow's remainder, body frame) in
+/// the layout of DragFaces: ox, oy, oz of `padded` entries each, zero on the padding.
+struct FaceOffsetPack {
+  std::vector<double> o;  ///< 3 × padded: x components, then y, then z
+  void assign(const DragFaces& faces, const std::vector<Vec3>& offsets);
+};
+
+/// The wrench of the law −k s u_n n − k (c₁√s + c₂)·friction·u_t per face (torque about
+/// the body origin, force; body frame) at body velocity Y, u = ω × x + v + offset (or the
+/// per-face `offsets` when not null), added to *F, and if J is not null its Jacobian ∂F/∂Y
+/// added to *J. Without `law` (or with friction = 0): GwtF's kernel (addDragWrench);
+/// otherwise core/flow_law.h's law with C_T = C_R = 0, its fric and visc (c₁, c₂) of at
+/// least faces.padded entries. Same mathematics as those, other rounding.
+/// The instruction sets the kernel is compiled for; each gives the same bits.
+enum class FaceKernelIsa { kSse2, kAvx2, kAvx512 };
+bool faceKernelSupported(FaceKernelIsa isa);  ///< by this processor and its OS
+FaceKernelIsa bestFaceKernelIsa();            ///< the widest supported
+const char* faceKernelIsaName(FaceKernelIsa isa);
+
+void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double friction,
+                         const Vec6& Y, const Vec3& offset, const FaceOffsetPack* offsets, Vec6* F,
+                         Mat6* J, FaceKernelIsa isa = bestFaceKernelIsa());
+
+}  // namespace samara::core

@@ -1,0 +1,39 @@
+#pragma once
+// Internal to the face kernel (core/face_kernel.cpp): the per-face sums of the wrench and
+// its Jacobian, one function per instruction set with identical results. Plain data only
+// (the instruction-set files include nothing else).
+#include <cstddef>
+
+namespace samara::core::face_sums {
+
+inline constexpr int kLanes = 8;  ///< faces per group: face f adds to running sum f mod kLanes
+
+/// The faces (arrays of `padded` entries, a multiple of kLanes), the law's coefficients and
+/// the body velocity.
+struct Input {
+  const double *x, *y, *z, *nx, *ny, *nz, *mx, *my, *mz, *k;
+  const double* c1;   ///< friction c₁ per face (null without friction)
+  const double* c2;   ///< friction c₂ per face
+  const double* off;  ///< per-face offsets, 3 × padded (x, then y, then z), or null
+  std::size_t padded;
+  double fr;    ///< friction scale
+  double w[3];  ///< ω
+  double v[3];  ///< v
+  double o[3];  ///< the offset of every face when off is null
+};
+
+/// The running sums per lane: the wrench (6), Σ α a aᵀ (upper triangle row by row, 21),
+/// Σ g cᵀ (row-major, 36), and the friction's isotropic part Σ kA, Σ kA x (3), Σ kA x xᵀ
+/// (xx, xy, xz, yy, yz, zz) (10).
+struct Sums {
+  double F[6][kLanes];
+  double sym[21][kLanes];
+  double gen[36][kLanes];
+  double pm[10][kLanes];
+};
+
+void sumSse2(const Input& in, bool friction, bool jacobian, Sums* out);
+void sumAvx2(const Input& in, bool friction, bool jacobian, Sums* out);
+void sumAvx512(const Input& in, bool friction, bool jacobian, Sums* out);
+
+}  // namespace samara::core::face_sums

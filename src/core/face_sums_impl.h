@@ -1,0 +1,197 @@
+// The face kernel's loop (core/face_kernel.h), included once per instruction set by
+// face_sums_*.cpp with FACE_SUMS_NAME set to the function it defines. Only this file's own
+// internal functions and compiler built-ins are used here: an inline function of a library
+// header compiled for AVX2 could be chosen by the linker for code that runs anywhere.
+// GCC's generic vectors: one operation acts on kLanes doubles, lowered to the instruction
+// set the file is compiled for; each lane is ordinary IEEE arithmetic (no fused multiply-
+// add: -ffp-contract=off), so every instruction set gives the same bits. Built with
+// -fno-math-errno: sqrt is then one instruction (no result changes).
+#include <cmath>
+#include <cstring>
+
+#include "core/face_sums.h"
+
+namespace samara::core::face_sums {
+namespace {
+
+// FACE_SUMS_WIDTH lanes per instruction (2 SSE2, 4 AVX2, 8 AVX-512F); a group of kLanes
+// faces is kLanes / FACE_SUMS_WIDTH vectors, each with running sums of its own.
+constexpr int kW = FACE_SUMS_WIDTH;
+constexpr int kParts = kLanes / kW;
+static_assert(kParts * kW == kLanes, "the width divides the lanes");
+using V = double __attribute__((vector_size(8 * kW)));
+
+#define SAMARA_INLINE inline __attribute__((always_inline))
+
+SAMARA_INLINE V load(const double* p) {
+  V r;
+  std::memcpy(&r, p, sizeof r);
+  return r;
+}
+
+SAMARA_INLINE V vsqrt(V a) {
+  V r;
+  for (int l = 0; l < kW; ++l) r[l] = std::sqrt(a[l]);
+  return r;
+}
+
+/// The running sums: the wrench (6), Σ α a aᵀ (upper triangle, 21), Σ g cᵀ (36), and the
+/// friction's isotropic part Σ kA, Σ kA x, Σ kA x xᵀ (10).
+struct VSums {
+  V F[6];
+  V sym[21];
+  V gen[36];
+  V pm[10];
+};
+
+/// The relative velocity of the faces [i, i + kW) and the roots and the
+/// reciprocal of its speed (computed a block ahead of their use: their latency overlaps).
+struct Flow {
+  V ux, uy, uz, s, rs, is;
+};
+
+template <bool kFriction, bool kJacobian, bool kOffsets>
+SAMARA_INLINE void flowOf(const Input& in, size_t i, Flow* u) {
+  const V x = load(in.x + i), y = load(in.y + i), z = load(in.z + i);
+  V ux = in.v[0] + (in.w[1] * z - in.w[2] * y);
+  V uy = in.v[1] + (in.w[2] * x - in.w[0] * z);
+  V uz = in.v[2] + (in.w[0] * y - in.w[1] * x);
+  if constexpr (kOffsets) {
+    const size_t pad = in.padded;
+    ux += load(in.off + i);
+    uy += load(in.off + pad + i);
+    uz += load(in.off + 2 * pad + i);
+  } else {
+    ux += in.o[0];
+    uy += in.o[1];
+    uz += in.o[2];
+  }
+  u->ux = ux;
+  u->uy = uy;
+  u->uz = uz;
+  const V s = vsqrt(ux * ux + uy * uy + uz * uz);
+  u->s = s;
+  if constexpr (kFriction) u->rs = vsqrt(s);
+  if constexpr (kJacobian) {
+    const auto pos = s > 0.0;
+    u->is = pos ? 1.0 / (pos ? s : 1.0) : 0.0;
+  }
+}
+
+/// Adds the faces [i, i + kW) with their flow to the sums.
+template <bool kFriction, bool kJacobian>
+SAMARA_INLINE void addGroup(const Input& in, size_t i, const Flow& u, VSums* S) {
+  const V x = load(in.x + i), y = load(in.y + i), z = load(in.z + i);
+  const V nx = load(in.nx + i), ny = load(in.ny + i), nz = load(in.nz + i);
+  const V k = load(in.k + i);
+  const V ux = u.ux, uy = u.uy, uz = u.uz, s = u.s;
+  const V un = ux * nx + uy * ny + uz * nz;
+  const V a[6] = {load(in.mx + i), load(in.my + i), load(in.mz + i), nx, ny, nz};
+  const V pr = k * s * un;
+  for (int j = 0; j < 6; ++j) S->F[j] -= pr * a[j];
+  V kA{};
+  const V rs = u.rs;
+  V ut[3]{};
+  V xut[3]{};
+  if constexpr (kFriction) {
+    kA = k * ((in.fr * load(in.c1 + i)) * rs + in.fr * load(in.c2 + i));
+    ut[0] = ux - un * nx;
+    ut[1] = uy - un * ny;
+    ut[2] = uz - un * nz;
+    xut[0] = y * ut[2] - z * ut[1];
+    xut[1] = z * ut[0] - x * ut[2];
+    xut[2] = x * ut[1] - y * ut[0];
+    for (int j = 0; j < 3; ++j) {
+      S->F[j] -= kA * xut[j];
+      S->F[3 + j] -= kA * ut[j];
+    }
+  }
+  if constexpr (kJacobian) {
+    // ∂f/∂u = −k A I + k (A − s) n nᵀ − k (u_n n + c' u_t) ûᵀ, c' = c₁/(2√s); the wrench
+    // Jacobian is Q (∂f/∂u) Qᵀ with Q = [x̂; I].
+    const V alpha = kA - k * s;
+    V aa[6];
+    for (int j = 0; j < 6; ++j) aa[j] = alpha * a[j];
+    int q = 0;
+    for (int r = 0; r < 6; ++r) {
+      for (int c = r; c < 6; ++c) S->sym[q++] += aa[r] * a[c];
+    }
+    const V is = u.is;
+    const V uhx = ux * is, uhy = uy * is, uhz = uz * is;
+    const V c[6] = {y * uhz - z * uhy, z * uhx - x * uhz, x * uhy - y * uhx, uhx, uhy, uhz};
+    V g[6];
+    const V kun = -(k * un);
+    for (int j = 0; j < 6; ++j) g[j] = kun * a[j];
+    if constexpr (kFriction) {
+      const V kcp = (0.5 * in.fr) * k * load(in.c1 + i) * rs * is;
+      for (int j = 0; j < 3; ++j) {
+        g[j] -= kcp * xut[j];
+        g[3 + j] -= kcp * ut[j];
+      }
+      S->pm[0] += kA;
+      const V kx = kA * x, ky = kA * y, kz = kA * z;
+      S->pm[1] += kx;
+      S->pm[2] += ky;
+      S->pm[3] += kz;
+      S->pm[4] += kx * x;
+      S->pm[5] += kx * y;
+      S->pm[6] += kx * z;
+      S->pm[7] += ky * y;
+      S->pm[8] += ky * z;
+      S->pm[9] += kz * z;
+    }
+    for (int r = 0; r < 6; ++r) {
+      for (int cc = 0; cc < 6; ++cc) S->gen[6 * r + cc] += g[r] * c[cc];
+    }
+  }
+}
+
+template <bool kFriction, bool kJacobian, bool kOffsets>
+SAMARA_INLINE void sumFaces(const Input& in, VSums (&S)[kParts]) {
+  constexpr size_t kBlock = 8;  // groups whose flow is computed ahead
+  const size_t n = in.padded;
+  Flow u[kBlock];
+  for (size_t b = 0; b < n; b += kBlock * kW) {
+    const size_t groups = (n - b) / kW < kBlock ? (n - b) / kW : kBlock;
+    for (size_t g = 0; g < groups; ++g) {
+      flowOf<kFriction, kJacobian, kOffsets>(in, b + g * kW, &u[g]);
+    }
+    for (size_t g = 0; g < groups; ++g) {
+      const size_t i = b + g * kW;
+      addGroup<kFriction, kJacobian>(in, i, u[g], &S[(i / kW) % kParts]);
+    }
+  }
+}
+
+template <bool kFriction, bool kJacobian>
+SAMARA_INLINE void sumOffsets(const Input& in, VSums (&S)[kParts]) {
+  if (in.off != nullptr) {
+    sumFaces<kFriction, kJacobian, true>(in, S);
+  } else {
+    sumFaces<kFriction, kJacobian, false>(in, S);
+  }
+}
+
+/// Part p's running sums v[0..n) into lanes [p kW, (p + 1) kW) of out[0..n).
+SAMARA_INLINE void store(const V* v, int n, int p, double (*out)[kLanes]) {
+  for (int j = 0; j < n; ++j) std::memcpy(out[j] + p * kW, &v[j], sizeof v[j]);
+}
+
+}  // namespace
+
+void FACE_SUMS_NAME(const Input& in, bool friction, bool jacobian, Sums* out) {
+  VSums S[kParts]{};
+  if (friction) {
+    jacobian ? sumOffsets<true, true>(in, S) : sumOffsets<true, false>(in, S);
+  } else {
+    jacobian ? sumOffsets<false, true>(in, S) : sumOffsets<false, false>(in, S);
+  }
+  for (int p = 0; p < kParts; ++p) {
+    store(S[p].F, 6, p, out->F);
+    store(S[p].sym, 21, p, out->sym);
+    store(S[p].gen, 36, p, out->gen);
+    store(S[p].pm, 10, p, out->pm);
+  }
+}
+
+}  // namespace samara::core::face_sums

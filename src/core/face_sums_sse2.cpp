@@ -1,0 +1,4 @@
+// The face sums compiled for SSE2 (every x86-64) (CMakeLists.txt sets the instruction set).
+#define FACE_SUMS_WIDTH 2
+#define FACE_SUMS_NAME sumSse2
+#include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)
