@@ -78,10 +78,10 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   closedFaces.clear();
   for (const geometry::Part& part : topo.parts) {
     if (part.kind == geometry::PartKind::kClosed) {
-      closedUnit += geometry::solidMoments(mesh, part, 1.0);
+      closedUnit += geometry::solidMoments(mesh, part, 1.0, false);  // volume, centroid
       closedFaces.insert(closedFaces.end(), part.faces.begin(), part.faces.end());
     } else {
-      sheetUnit += geometry::sheetMoments(mesh, part, 1.0);
+      sheetUnit += geometry::sheetMoments(mesh, part, 1.0, false);
     }
   }
   closedVolume = closedUnit.mass;
@@ -95,12 +95,12 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   inertiaBody = spatialInertia(moments.mass, moments.first, moments.second);
   com = moments.com();
 
-  deltaAuto = geometry::computeDelta(mesh, topo, geo);
-  delta = deltaOverride ? *deltaOverride : deltaAuto;
   const bool perPart = model->perPartDelta();
   const size_t np = topo.parts.size();
+  // One pass over the edges gives the body's δ and, if wanted, each part's.
+  deltaAuto = geometry::computeDeltas(mesh, topo, geo, perPart ? &partDeltaAuto : nullptr);
+  delta = deltaOverride ? *deltaOverride : deltaAuto;
   if (perPart) {
-    partDeltaAuto = geometry::computePartDeltas(mesh, topo, geo);
     addedPart.assign(np, Mat6::Zero());
     mu0FluidPart.assign(np, Vec6::Zero());
     shapeEnergyFluidPart.assign(np, 0.0);
@@ -113,10 +113,9 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   const int nf = mesh.numFaces();
   faceWeight.resize(nf);
   faceDragCA.resize(nf);
-  drag.resize(nf);
+  if (drag.faces != nf) drag.resize(nf);  // every face's entries are set below; padding stays 0
   dragRho = std::numeric_limits<double>::quiet_NaN();  // k to refill
   area = 0.0;
-  addedUnit.setZero();
   for (int f = 0; f < nf; ++f) {
     const bool sheet = topo.isSheet[f] != 0;
     const double A = geo.area[f];
@@ -127,12 +126,15 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
     drag.set(f, a, geo.centroid[f]);
     faceWeight[f] = (sheet ? 2.0 : 1.0) * A;
     faceDragCA[f] = (sheet ? 1.0 : 0.5) * A;
-    if (perPart) {
-      addedPart[static_cast<size_t>(topo.facePart[f])].noalias() +=
-          faceWeight[f] * (a * a.transpose());
-    } else {
-      addedUnit.noalias() += faceWeight[f] * (a * a.transpose());
+  }
+  if (perPart) {
+    addedUnit.setZero();
+    for (size_t p = 0; p < np; ++p) {
+      const std::vector<int>& pf = topo.parts[p].faces;
+      addedPart[p] = weightedOuterSum(drag, faceWeight.data(), pf.data(), pf.size());
     }
+  } else {
+    addedUnit = weightedOuterSum(drag, faceWeight.data(), nullptr, static_cast<size_t>(nf));
   }
 
   if (rigid) {  // drag holds them
@@ -164,14 +166,16 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
           3.0;
       faceShapeVel[f] = xd;
       const double xn = xd.dot(geo.normal[f]);
-      if (perPart) {
-        const auto p = static_cast<size_t>(topo.facePart[f]);
-        mu0FluidPart[p] += (faceWeight[f] * xn) * drag.a(f);
-        shapeEnergyFluidPart[p] += 0.5 * faceWeight[f] * xn * xn;
-      } else {
-        mu0FluidUnit += (faceWeight[f] * xn) * drag.a(f);
-        shapeEnergyFluidUnit += 0.5 * faceWeight[f] * xn * xn;
-      }
+      const auto p = perPart ? static_cast<size_t>(topo.facePart[f]) : 0;
+      Vec6& mu = perPart ? mu0FluidPart[p] : mu0FluidUnit;
+      const double wxn = faceWeight[f] * xn;
+      mu[0] += wxn * drag.mx[f];
+      mu[1] += wxn * drag.my[f];
+      mu[2] += wxn * drag.mz[f];
+      mu[3] += wxn * drag.nx[f];
+      mu[4] += wxn * drag.ny[f];
+      mu[5] += wxn * drag.nz[f];
+      (perPart ? shapeEnergyFluidPart[p] : shapeEnergyFluidUnit) += 0.5 * faceWeight[f] * xn * xn;
     }
   }
   if (perPart) {  // the whole body's sums (a δ override applies one δ to every part)
@@ -190,12 +194,14 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
 void BodyImpl::updatePartLengths() {
   const size_t nf = drag.size();
   const auto padded = static_cast<size_t>(drag.padded);
-  lawNu = std::numeric_limits<double>::quiet_NaN();  // friction coefficients to recompute
-  law.rot.assign(nf, 0.0);
-  law.fric.assign(padded, 0.0);  // padded like drag (the face kernel reads whole groups)
-  law.visc.assign(padded, 0.0);
-  faceInvLen.assign(nf, 0.0);
-  faceSqrtInvLen.assign(nf, 0.0);
+  lawNu = std::numeric_limits<double>::quiet_NaN();         // friction coefficients to recompute
+  if (law.rot.size() != nf || law.fric.size() != padded) {  // else every entry is set below
+    law.rot.assign(nf, 0.0);
+    law.fric.assign(padded, 0.0);  // padded like drag (the face kernel reads whole groups)
+    law.visc.assign(padded, 0.0);
+    faceInvLen.assign(nf, 0.0);
+    faceSqrtInvLen.assign(nf, 0.0);
+  }
   for (const geometry::Part& part : topo.parts) {
     double A = 0.0;
     Vec3 c = Vec3::Zero();
@@ -203,25 +209,31 @@ void BodyImpl::updatePartLengths() {
       A += geo.area[f];
       c += geo.area[f] * drag.centroid(f);
     }
-    if (A <= 0.0) continue;
-    c /= A;
-    // ∫|x − c|² dA exactly: per triangle (A/12)(Σ|p_i|² + |Σ p_i|²), p_i = vertex − c.
-    double m2 = 0.0;
-    for (int f : part.faces) {
-      const Vec3 p0 = mesh.vertex(mesh.F(f, 0)) - c;
-      const Vec3 p1 = mesh.vertex(mesh.F(f, 1)) - c;
-      const Vec3 p2 = mesh.vertex(mesh.F(f, 2)) - c;
-      m2 += geo.area[f] / 12.0 *
+    double ell = 0.0;
+    if (A > 0.0) {
+      c /= A;
+      // ∫|x − c|² dA exactly: per triangle (A/12)(Σ|p_i|² + |Σ p_i|²), p_i = vertex − c.
+      double m2 = 0.0;
+      for (int f : part.faces) {
+        const Vec3 p0 = mesh.vertex(mesh.F(f, 0)) - c;
+        const Vec3 p1 = mesh.vertex(mesh.F(f, 1)) - c;
+        const Vec3 p2 = mesh.vertex(mesh.F(f, 2)) - c;
+        m2 +=
+            geo.area[f] / 12.0 *
             (p0.squaredNorm() + p1.squaredNorm() + p2.squaredNorm() + (p0 + p1 + p2).squaredNorm());
+      }
+      ell = std::sqrt(1.5 * m2 / A);  // half-chord of a square plate
     }
-    const double ell = std::sqrt(1.5 * m2 / A);  // half-chord of a square plate
-    if (ell <= 0.0) continue;
     const bool closed = part.kind == geometry::PartKind::kClosed;
-    const double kappa = closed ? 0.75 * ell / std::sqrt(1.5) : 0.5 * kRotationCR * ell;
+    const bool some = ell > 0.0;
+    const double kappa =
+        !some ? 0.0 : (closed ? 0.75 * ell / std::sqrt(1.5) : 0.5 * kRotationCR * ell);
+    const double invLen = some ? 0.5 / ell : 0.0;
+    const double sqrtInvLen = some ? std::sqrt(0.5 / ell) : 0.0;
     for (int f : part.faces) {
       law.rot[f] = kappa;
-      faceInvLen[f] = 0.5 / ell;
-      faceSqrtInvLen[f] = std::sqrt(0.5 / ell);
+      faceInvLen[f] = invLen;
+      faceSqrtInvLen[f] = sqrtInvLen;
     }
   }
 }

@@ -129,4 +129,26 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
   *J += Jf;
 }
 
+Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n) {
+  double s[21] = {};
+  for (size_t i = 0; i < n; ++i) {
+    const size_t f = faces ? static_cast<size_t>(faces[i]) : i;
+    const double a[6] = {d.mx[f], d.my[f], d.mz[f], d.nx[f], d.ny[f], d.nz[f]};
+    int q = 0;
+    for (int r = 0; r < 6; ++r) {
+      const double war = w[f] * a[r];
+      for (int c = r; c < 6; ++c) s[q++] += war * a[c];
+    }
+  }
+  Mat6 M;
+  int q = 0;
+  for (int r = 0; r < 6; ++r) {
+    for (int c = r; c < 6; ++c) {
+      M(r, c) = s[q];
+      M(c, r) = s[q++];
+    }
+  }
+  return M;
+}
+
 }  // namespace samara::core

@@ -34,4 +34,9 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
                          const Vec6& Y, const Vec3& offset, const FaceOffsetPack* offsets, Vec6* F,
                          Mat6* J, FaceKernelIsa isa = bestFaceKernelIsa());
 
+/// Σ w_f a_f a_fᵀ over the faces listed in `faces` (n of them; all faces in order when
+/// null), a_f = (x × n, n): the added mass per unit δ and ρ_f (GwtF Alg. 5). Exactly
+/// symmetric.
+Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n);
+
 }  // namespace samara::core

@@ -51,7 +51,7 @@ double partArea(const TriMesh& mesh, const Part& part) {
   return 0.5 * twiceArea;
 }
 
-MassMoments solidMoments(const TriMesh& mesh, const Part& part, double density) {
+MassMoments solidMoments(const TriMesh& mesh, const Part& part, double density, bool withSecond) {
   if (part.faces.empty()) return {};
   // Tetrahedron (r, a, b, c), D = a·(b×c) about r: V = D/6, ∫y = D/24 (a+b+c),
   // ∫y yᵀ = D/120 (Σ v vᵀ + s sᵀ).
@@ -66,12 +66,15 @@ MassMoments solidMoments(const TriMesh& mesh, const Part& part, double density) 
     const double det = a.dot(b.cross(c));
     d += det;
     d1 += det * (a + b + c);
-    d2 += det * vertexOuterSum(a, b, c);
+    if (withSecond) d2 += det * vertexOuterSum(a, b, c);
   }
-  return shiftFrom(r, density * d / 6.0, (density / 24.0) * d1, (density / 120.0) * d2);
+  MassMoments m = shiftFrom(r, density * d / 6.0, (density / 24.0) * d1, (density / 120.0) * d2);
+  if (!withSecond) m.second.setZero();
+  return m;
 }
 
-MassMoments sheetMoments(const TriMesh& mesh, const Part& part, double arealDensity) {
+MassMoments sheetMoments(const TriMesh& mesh, const Part& part, double arealDensity,
+                         bool withSecond) {
   if (part.faces.empty()) return {};
   // Triangle of area A: ∫y dA = A/3 (a+b+c), ∫y yᵀ dA = A/12 (Σ v vᵀ + s sᵀ).
   const Vec3 r = referencePoint(mesh, part);
@@ -85,9 +88,12 @@ MassMoments sheetMoments(const TriMesh& mesh, const Part& part, double arealDens
     const double faceArea = 0.5 * (b - a).cross(c - a).norm();
     area += faceArea;
     a1 += faceArea * (a + b + c);
-    a2 += faceArea * vertexOuterSum(a, b, c);
+    if (withSecond) a2 += faceArea * vertexOuterSum(a, b, c);
   }
-  return shiftFrom(r, arealDensity * area, (arealDensity / 3.0) * a1, (arealDensity / 12.0) * a2);
+  MassMoments m =
+      shiftFrom(r, arealDensity * area, (arealDensity / 3.0) * a1, (arealDensity / 12.0) * a2);
+  if (!withSecond) m.second.setZero();
+  return m;
 }
 
 MassMoments pointMoments(const Vec3& p, double mass) {

@@ -37,10 +37,13 @@ double partVolume(const TriMesh& mesh, const Part& part);
 double partArea(const TriMesh& mesh, const Part& part);
 
 /// Uniform solid of the given density (kg/m³) bounded by a closed part: exact volume
-/// integrals over the tetrahedra (origin, face).
-MassMoments solidMoments(const TriMesh& mesh, const Part& part, double density);
+/// integrals over the tetrahedra (origin, face). withSecond = false leaves `second` zero
+/// (mass and first moment the same bits, at less cost).
+MassMoments solidMoments(const TriMesh& mesh, const Part& part, double density,
+                         bool withSecond = true);
 /// Thin sheet of areal density (kg/m²) over the part's faces, exact per triangle.
-MassMoments sheetMoments(const TriMesh& mesh, const Part& part, double arealDensity);
+MassMoments sheetMoments(const TriMesh& mesh, const Part& part, double arealDensity,
+                         bool withSecond = true);
 /// A point mass m (kg) at p.
 MassMoments pointMoments(const Vec3& p, double mass);
 /// The paper's vertex-lumped masses (GwtF Alg. 3): mass per vertex.

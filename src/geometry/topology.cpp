@@ -429,27 +429,45 @@ double bendingLengthSum(const TriMesh& mesh, const Topology& topo, const FaceGeo
   return sum;
 }
 
+double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
+                     std::vector<double>* partDeltas) {
+  const std::size_t np = topo.parts.size();
+  std::vector<double> area;
+  std::vector<double> bend;
+  if (partDeltas != nullptr) {
+    area.assign(np, 0.0);
+    bend.assign(np, 0.0);
+    for (std::size_t f = 0; f < geo.area.size(); ++f) {
+      area[static_cast<std::size_t>(topo.facePart[f])] +=
+          topo.isSheet[f] ? 2.0 * geo.area[f] : geo.area[f];
+    }
+  }
+  double sum = 0.0;
+  for (const Edge& e : topo.edges) {
+    if (e.f1 >= 0 && topo.isSheet[e.f0]) continue;  // cancels on the doubled sheet
+    const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
+    const double len = t.norm();
+    const double alpha = e.f1 < 0 ? std::numbers::pi
+                                  : signedAngle(geo.normal[e.f0], geo.normal[e.f1],
+                                                edgeSignInFace(mesh, e) * t, len);
+    sum += alpha * len;
+    if (partDeltas != nullptr) bend[static_cast<std::size_t>(topo.facePart[e.f0])] += alpha * len;
+  }
+  if (partDeltas != nullptr) {
+    partDeltas->assign(np, 0.0);
+    for (std::size_t p = 0; p < np; ++p) (*partDeltas)[p] = bend[p] > 0.0 ? area[p] / bend[p] : 0.0;
+  }
+  return sum > 0.0 ? doubledArea(topo, geo) / sum : 0.0;
+}
+
 double computeDelta(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo) {
-  const double bend = bendingLengthSum(mesh, topo, geo);
-  return bend > 0.0 ? doubledArea(topo, geo) / bend : 0.0;
+  return computeDeltas(mesh, topo, geo, nullptr);
 }
 
 std::vector<double> computePartDeltas(const TriMesh& mesh, const Topology& topo,
                                       const FaceGeometry& geo) {
-  const std::size_t np = topo.parts.size();
-  std::vector<double> area(np, 0.0);
-  std::vector<double> bend(np, 0.0);
-  for (std::size_t f = 0; f < geo.area.size(); ++f) {
-    area[static_cast<std::size_t>(topo.facePart[f])] +=
-        topo.isSheet[f] ? 2.0 * geo.area[f] : geo.area[f];
-  }
-  for (const Edge& e : topo.edges) {
-    if (e.f1 >= 0 && topo.isSheet[e.f0]) continue;  // cancels on the doubled sheet
-    bend[static_cast<std::size_t>(topo.facePart[e.f0])] +=
-        bendingAngle(mesh, geo, e) * (mesh.vertex(e.v1) - mesh.vertex(e.v0)).norm();
-  }
-  std::vector<double> delta(np, 0.0);
-  for (std::size_t p = 0; p < np; ++p) delta[p] = bend[p] > 0.0 ? area[p] / bend[p] : 0.0;
+  std::vector<double> delta;
+  computeDeltas(mesh, topo, geo, &delta);
   return delta;
 }
 

@@ -71,6 +71,11 @@ double bendingLengthSum(const TriMesh& mesh, const Topology& topo, const FaceGeo
 /// δ = doubledArea / bendingLengthSum (metres). Returns 0 if the bending sum is ≤ 0.
 double computeDelta(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo);
 
+/// computeDelta and, if partDeltas is not null, computePartDeltas into *partDeltas, in one
+/// pass over the edges (one dihedral angle per edge; the same bits as the two).
+double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
+                     std::vector<double>* partDeltas);
+
 /// δ of each connected part on its own (GwtF §8): its doubled area over its own Σ α ℓ;
 /// 0 for a part whose Σ α ℓ is not positive. Indexed like topo.parts.
 std::vector<double> computePartDeltas(const TriMesh& mesh, const Topology& topo,

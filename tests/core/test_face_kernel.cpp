@@ -66,8 +66,8 @@ void packed(const Faces& s, double friction, const Vec6& Y, bool perFace, Vec6* 
             FaceKernelIsa isa) {
   F->setZero();
   J->setZero();
-  addPackedFaceWrench(s.drag, friction < 0.0 ? nullptr : &s.law, friction < 0.0 ? 0.0 : friction,
-                      Y, s.offsets[0], perFace ? &s.packed : nullptr, F, J, isa);
+  addPackedFaceWrench(s.drag, friction < 0.0 ? nullptr : &s.law, friction < 0.0 ? 0.0 : friction, Y,
+                      s.offsets[0], perFace ? &s.packed : nullptr, F, J, isa);
 }
 
 double maxAbs(const Mat6& M) { return M.cwiseAbs().maxCoeff(); }
@@ -131,7 +131,8 @@ TEST_CASE("Every instruction set of the face kernel gives the same bits", "[core
                                                << faceKernelIsaName(bestFaceKernelIsa()) << ")");
 }
 
-TEST_CASE("A face moving with the fluid adds no force and a finite Jacobian", "[core][facekernel]") {
+TEST_CASE("A face moving with the fluid adds no force and a finite Jacobian",
+          "[core][facekernel]") {
   std::mt19937 rng(11);
   Faces s = randomFaces(rng, 9);
   std::uniform_real_distribution<double> U(-1.0, 1.0);
