@@ -144,40 +144,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   updatePartLengths();
   if (rigid) geo = geometry::FaceGeometry{};
 
-  // Shape velocity (GwtF Alg. 4 and 6): vertex and face-centroid velocities.
-  mu0Body.setZero();
-  mu0FluidUnit.setZero();
-  shapeEnergyBody = 0.0;
-  shapeEnergyFluidUnit = 0.0;
-  faceShapeVel.clear();
-  if (animation) {
-    const geometry::VertexMatrix Vdot = (V1 - V0) / h;
-    for (int i = 0; i < mesh.numVertices(); ++i) {
-      const Vec3 x = V0.row(i).transpose();
-      const Vec3 xd = Vdot.row(i).transpose();
-      mu0Body.head<3>() += vertexMass[static_cast<size_t>(i)] * x.cross(xd);
-      mu0Body.tail<3>() += vertexMass[static_cast<size_t>(i)] * xd;
-      shapeEnergyBody += 0.5 * vertexMass[static_cast<size_t>(i)] * xd.squaredNorm();
-    }
-    faceShapeVel.resize(nf);
-    for (int f = 0; f < nf; ++f) {
-      const Vec3 xd =
-          (Vdot.row(mesh.F(f, 0)) + Vdot.row(mesh.F(f, 1)) + Vdot.row(mesh.F(f, 2))).transpose() /
-          3.0;
-      faceShapeVel[f] = xd;
-      const double xn = xd.dot(geo.normal[f]);
-      const auto p = perPart ? static_cast<size_t>(topo.facePart[f]) : 0;
-      Vec6& mu = perPart ? mu0FluidPart[p] : mu0FluidUnit;
-      const double wxn = faceWeight[f] * xn;
-      mu[0] += wxn * drag.mx[f];
-      mu[1] += wxn * drag.my[f];
-      mu[2] += wxn * drag.mz[f];
-      mu[3] += wxn * drag.nx[f];
-      mu[4] += wxn * drag.ny[f];
-      mu[5] += wxn * drag.nz[f];
-      (perPart ? shapeEnergyFluidPart[p] : shapeEnergyFluidUnit) += 0.5 * faceWeight[f] * xn * xn;
-    }
-  }
+  updateShapeVelocity(V0, V1, h);
   if (perPart) {  // the whole body's sums (a δ override applies one δ to every part)
     for (size_t p = 0; p < np; ++p) {
       addedUnit += addedPart[p];
@@ -188,53 +155,6 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   boundRadius = 0.0;
   for (int i = 0; i < mesh.numVertices(); ++i) {
     boundRadius = std::max(boundRadius, (mesh.vertex(i) - com).norm());
-  }
-}
-
-void BodyImpl::updatePartLengths() {
-  const size_t nf = drag.size();
-  const auto padded = static_cast<size_t>(drag.padded);
-  lawNu = std::numeric_limits<double>::quiet_NaN();         // friction coefficients to recompute
-  if (law.rot.size() != nf || law.fric.size() != padded) {  // else every entry is set below
-    law.rot.assign(nf, 0.0);
-    law.fric.assign(padded, 0.0);  // padded like drag (the face kernel reads whole groups)
-    law.visc.assign(padded, 0.0);
-    faceInvLen.assign(nf, 0.0);
-    faceSqrtInvLen.assign(nf, 0.0);
-  }
-  for (const geometry::Part& part : topo.parts) {
-    double A = 0.0;
-    Vec3 c = Vec3::Zero();
-    for (int f : part.faces) {
-      A += geo.area[f];
-      c += geo.area[f] * drag.centroid(f);
-    }
-    double ell = 0.0;
-    if (A > 0.0) {
-      c /= A;
-      // ∫|x − c|² dA exactly: per triangle (A/12)(Σ|p_i|² + |Σ p_i|²), p_i = vertex − c.
-      double m2 = 0.0;
-      for (int f : part.faces) {
-        const Vec3 p0 = mesh.vertex(mesh.F(f, 0)) - c;
-        const Vec3 p1 = mesh.vertex(mesh.F(f, 1)) - c;
-        const Vec3 p2 = mesh.vertex(mesh.F(f, 2)) - c;
-        m2 +=
-            geo.area[f] / 12.0 *
-            (p0.squaredNorm() + p1.squaredNorm() + p2.squaredNorm() + (p0 + p1 + p2).squaredNorm());
-      }
-      ell = std::sqrt(1.5 * m2 / A);  // half-chord of a square plate
-    }
-    const bool closed = part.kind == geometry::PartKind::kClosed;
-    const bool some = ell > 0.0;
-    const double kappa =
-        !some ? 0.0 : (closed ? 0.75 * ell / std::sqrt(1.5) : 0.5 * kRotationCR * ell);
-    const double invLen = some ? 0.5 / ell : 0.0;
-    const double sqrtInvLen = some ? std::sqrt(0.5 / ell) : 0.0;
-    for (int f : part.faces) {
-      law.rot[f] = kappa;
-      faceInvLen[f] = invLen;
-      faceSqrtInvLen[f] = sqrtInvLen;
-    }
   }
 }
 

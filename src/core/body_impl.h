@@ -125,6 +125,10 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   /// shape-dependent quantity (mass moments, δ, per-face data, μ⁰_body, μ⁰_fluid per unit).
   void updateShape(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1, double h,
                    double t);
+  /// Part of updateShape: μ⁰_body, the face shape velocities and μ⁰_fluid and the shape's
+  /// fluid energy per unit (per part for per-part δ) from V0, V1 and h; zero if rigid.
+  void updateShapeVelocity(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1,
+                           double h);
   /// True if each part carries its own δ (the model asks for it and δ is not overridden).
   bool perPartDelta() const { return model->perPartDelta() && !deltaOverride; }
   /// Per connected part: the length ℓ and the per-face rotation coefficient κ and 1/L of
