@@ -263,3 +263,33 @@ TEST_CASE("Runner: with 2 threads the ghost steps beside the main world, with th
     CHECK_FALSE(sameBits(mainStates[0][i], ghostStates[0][i]));
   }
 }
+
+TEST_CASE("Runner: when the main step fails the ghost has taken its step and then waits",
+          "[runtime][threads][compare]") {
+  // In water with one Newton iteration per step the plates fail at once; in a vacuum (the
+  // ghost) they fall without turning, which one iteration solves.
+  core::WorldDef def = io::loadScene(scenePath("falling_plates_water.json"));
+  def.solver.maxIterations = 1;
+  def.solver.maxHalvings = 0;
+  for (core::BodyDef& b : def.bodies) b.angularVelocity = Vec3::Zero();
+  for (int threads : {1, 2}) {
+    INFO(threads << " threads");
+    runtime::RunnerOptions o;
+    o.threads = threads;
+    runtime::test::RunnerFixture f(runtime::test::startingPaused(true, o));
+    f.runner->post(runtime::LoadWorld{def, "plates"});
+    f.runner->post(runtime::SetGhost{std::string("vacuum")});
+    f.runner->post(runtime::Step{3});
+    f.frame();
+    const runtime::Snapshot s = f.snap();
+    REQUIRE(s.status == runtime::RunStatus::kFailed);
+    CHECK_THAT(s.message, Catch::StartsWith("step 1 "));
+    CHECK(s.stepIndex == 0);
+    CHECK(s.ghostStepIndex == 1);
+    // The next step is the main world's alone (it fails again here); the ghost waits.
+    f.runner->post(runtime::Step{1});
+    f.frame();
+    CHECK(f.snap().ghostStepIndex == 1);
+    CHECK(f.snap().status == runtime::RunStatus::kFailed);
+  }
+}
