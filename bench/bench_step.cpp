@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/animation.h"
+#include "core/thread_pool.h"
 #include "core/world.h"
 #include "geometry/mass_properties.h"
 #include "geometry/primitives.h"
@@ -174,6 +175,14 @@ BENCHMARK(BM_CrowdStep)
     ->ArgsProduct({{10, 100, 1000}, {1, 2}})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
+
+/// One hand-off to a pool of 2 threads and back (the caller's wait for the worker), with
+/// empty tasks: what a step pays twice for its threads.
+void BM_PoolHandOff(benchmark::State& state) {
+  ThreadPool pool(2);
+  for (auto _ : state) pool.run(2, [](int i) { benchmark::DoNotOptimize(i); });
+}
+BENCHMARK(BM_PoolHandOff)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

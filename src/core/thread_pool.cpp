@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cfenv>
 #include <condition_variable>
+#include <cstdint>
 #include <exception>
 #include <mutex>
 #include <system_error>
@@ -29,60 +30,70 @@ inline void cpuRelax() {
 
 struct ThreadPool::Shared {
   std::mutex mutex;
-  std::condition_variable wake;                   ///< a new job (or stop) for the workers
-  std::condition_variable done;                   ///< the last worker finished the job
-  std::atomic<unsigned long long> generation{0};  ///< job number; written under `mutex`
-  // The job (written under `mutex` before `generation` moves on, read after it has).
+  std::condition_variable wake;  ///< a new job (or stop) for the workers
+  std::condition_variable done;  ///< the job's last index is done
+  // The job, written under `mutex` (generation last), read under it by the workers.
+  std::uint32_t generation = 0;             ///< job number (wraps; only equality is used)
+  std::atomic<std::uint32_t> published{0};  ///< = generation, for the workers' busy wait
   const std::function<void(int)>* task = nullptr;
   int n = 0;
   int chunk = 1;  ///< indices taken at once
   std::fenv_t env{};
-  std::atomic<int> next{0};     ///< the next index to take
-  std::atomic<int> pending{0};  ///< workers still in the job
-  std::exception_ptr error;     ///< the first exception of the job (under `mutex`)
-  bool stop = false;            ///< under `mutex`
+  /// (generation << 32) | the next index: a worker takes indices of its own job only, so one
+  /// that wakes late (its job already done by others) never runs another job's task.
+  std::atomic<std::uint64_t> ticket{0};
+  std::atomic<int> completed{0};  ///< indices of the job done
+  std::exception_ptr error;       ///< the first exception of the job (under `mutex`)
+  bool stop = false;              ///< under `mutex`
   std::vector<std::thread> workers;
 
-  /// Takes runs of `chunk` indices until none is left; keeps the first exception.
-  void work(const std::function<void(int)>& f, int count, int run) {
-    for (int first = next.fetch_add(run, std::memory_order_relaxed); first < count;
-         first = next.fetch_add(run, std::memory_order_relaxed)) {
+  /// Takes runs of indices of job `gen` until none is left; keeps the first exception. `f`
+  /// is called only for an index taken (a finished job's may be gone).
+  void work(std::uint32_t gen, const std::function<void(int)>* f, int count, int run) {
+    for (;;) {
+      std::uint64_t v = ticket.load(std::memory_order_acquire);
+      int first = 0;
+      do {
+        first = static_cast<int>(v & 0xffffffffu);
+        if (static_cast<std::uint32_t>(v >> 32) != gen || first >= count) return;
+      } while (!ticket.compare_exchange_weak(v, v + static_cast<std::uint64_t>(run),
+                                             std::memory_order_acq_rel, std::memory_order_acquire));
       const int last = std::min(count, first + run);
       for (int i = first; i < last; ++i) {
         try {
-          f(i);
+          (*f)(i);
         } catch (...) {
           std::lock_guard<std::mutex> lock(mutex);
           if (!error) error = std::current_exception();
         }
       }
+      if (completed.fetch_add(last - first, std::memory_order_acq_rel) + (last - first) == count) {
+        std::lock_guard<std::mutex> lock(mutex);
+        done.notify_one();
+      }
     }
   }
 
   void workerMain() {
-    unsigned long long seen = 0;
+    std::uint32_t seen = 0;
     for (;;) {
-      for (int s = 0; s < kSpins && generation.load(std::memory_order_acquire) == seen; ++s) {
+      for (int s = 0; s < kSpins && published.load(std::memory_order_acquire) == seen; ++s) {
         cpuRelax();
       }
       const std::function<void(int)>* f = nullptr;
       int count = 0;
-      int step = 1;
+      int run = 1;
       {
         std::unique_lock<std::mutex> lock(mutex);
-        wake.wait(lock, [&] { return stop || generation.load(std::memory_order_relaxed) != seen; });
+        wake.wait(lock, [&] { return stop || generation != seen; });
         if (stop) return;
-        seen = generation.load(std::memory_order_relaxed);
+        seen = generation;
         f = task;
         count = n;
-        step = chunk;
+        run = chunk;
         std::fesetenv(&env);
       }
-      work(*f, count, step);
-      if (pending.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-        std::lock_guard<std::mutex> lock(mutex);
-        done.notify_one();
-      }
+      work(seen, f, count, run);
     }
   }
 };
@@ -117,8 +128,10 @@ void ThreadPool::run(int n, const std::function<void(int)>& task) {
     for (int i = 0; i < n; ++i) task(i);
     return;
   }
+  std::uint32_t gen = 0;
   {
     std::lock_guard<std::mutex> lock(s.mutex);
+    gen = ++s.generation;
     s.task = &task;
     s.n = n;
     // About 8 runs of indices per thread: few atomic operations on many small tasks, and
@@ -126,19 +139,21 @@ void ThreadPool::run(int n, const std::function<void(int)>& task) {
     s.chunk = std::max(1, n / (8 * threads()));
     std::fegetenv(&s.env);
     s.error = nullptr;
-    s.next.store(0, std::memory_order_relaxed);
-    s.pending.store(static_cast<int>(s.workers.size()), std::memory_order_relaxed);
-    s.generation.fetch_add(1, std::memory_order_release);
+    s.completed.store(0, std::memory_order_relaxed);
+    s.ticket.store(static_cast<std::uint64_t>(gen) << 32, std::memory_order_release);
+    s.published.store(gen, std::memory_order_release);
   }
   s.wake.notify_all();
-  s.work(task, n, s.chunk);
-  for (int spin = 0; spin < kSpins && s.pending.load(std::memory_order_acquire) != 0; ++spin) {
+  // The caller works too; it waits only for indices a worker has taken, never for a worker
+  // that has not woken yet (on a busy machine it may do the whole job itself).
+  s.work(gen, &task, n, s.chunk);
+  for (int spin = 0; spin < kSpins && s.completed.load(std::memory_order_acquire) != n; ++spin) {
     cpuRelax();
   }
   std::exception_ptr error;
   {
     std::unique_lock<std::mutex> lock(s.mutex);
-    s.done.wait(lock, [&] { return s.pending.load(std::memory_order_acquire) == 0; });
+    s.done.wait(lock, [&] { return s.completed.load(std::memory_order_acquire) == n; });
     s.task = nullptr;
     error = s.error;
     s.error = nullptr;
