@@ -28,7 +28,9 @@ tsan: deps
 test-asan: asan
 	@ctest --preset asan -j $(JOBS)
 
-# ThreadSanitizer: the viewer's threading code (runtime: queue, triple buffer, pacer, runner).
+# ThreadSanitizer: the viewer's threading code (runtime: queue, triple buffer, pacer, runner)
+# and the World's thread pool (tests/runtime/test_world_threads.cpp: bodies on several
+# threads, the ghost beside the main world).
 test-tsan: deps
 	@cmake --preset tsan >/dev/null
 	@cmake --build --preset tsan -j $(JOBS) --target test_runtime

@@ -32,6 +32,7 @@ int openViewer(const samara::cli::ViewArgs& a, std::ostream& out, std::ostream& 
   o.realTime = a.realTime;
   o.present = a.present;
   o.ghostModel = a.ghostModel;
+  if (a.threads) o.threads = *a.threads;
   o.overlays = a.overlays;
   o.layoutReportPath = a.layoutReportPath;
   return samara::app::runViewer(o);

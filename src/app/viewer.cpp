@@ -16,6 +16,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app/capture.h"
@@ -179,6 +180,9 @@ int Viewer::checkOptions(const std::string& scene) {
 
 bool Viewer::startRunner(const std::string& scene) {
   runtime::RunnerOptions ro;
+  ro.threads = options_.threads > 0
+                   ? options_.threads
+                   : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
   if (lockstep_) {
     manualClock_ = std::make_shared<runtime::ManualClock>();
     ro.clock = manualClock_;

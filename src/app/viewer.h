@@ -48,6 +48,9 @@ struct ViewerOptions {
   /// Start with a ghost run under this fluid model (one of models::modelNames(); the
   /// "Ghost" combo of the Compare panel). Default none.
   std::optional<std::string> ghostModel;
+  /// Threads that step the bodies (and the ghost beside the scene); 0 = one per core
+  /// (std::thread::hardware_concurrency()). The Simulation panel changes it. Default 0.
+  int threads = 0;
   /// Teaching overlays switched on at start (the "Teaching" panel's checkboxes): "forces",
   /// "face-forces", "added-mass", "velocity". Default none.
   std::vector<std::string> overlays;

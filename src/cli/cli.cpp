@@ -116,6 +116,15 @@ long long parseCount(const std::string& command, const std::string& flag, const 
   return n;
 }
 
+int parseThreads(const std::string& command, const std::string& v) {
+  const long long n = parseInteger(v).value_or(0);  // decimal, all of it ("0x4", " 2": no)
+  if (n < 1 || n > kMaxSimThreads) {
+    throw UsageError{command + ": --threads needs a whole number from 1 to " +
+                     std::to_string(kMaxSimThreads) + " (got \"" + v + "\")"};
+  }
+  return static_cast<int>(n);
+}
+
 int runCli(int argc, char** argv, std::ostream& out, std::ostream& err, const ViewHandler& view) {
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);

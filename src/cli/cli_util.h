@@ -113,4 +113,12 @@ double parseSeconds(const std::string& command, const std::string& flag, const s
 /// An integer ≥ 1; throws "COMMAND: FLAG needs an integer >= 1 (got "V")".
 long long parseCount(const std::string& command, const std::string& flag, const std::string& v);
 
+/// The most simulation threads --threads takes.
+constexpr int kMaxSimThreads = 1024;
+/// `--threads N`: a whole decimal number in [1, kMaxSimThreads]; throws "COMMAND: --threads
+/// needs a whole number from 1 to 1024 (got "V")". Without it run, export and bench step on
+/// one thread (scripts and sweeps run several processes at once, and a small scene steps
+/// slower on two threads than on one); the results are the same bits for any N.
+int parseThreads(const std::string& command, const std::string& v);
+
 }  // namespace samara::cli

@@ -39,6 +39,7 @@ struct ViewArgs {
   bool realTime = false;                                  ///< --realtime
   bool present = false;                                   ///< --present
   std::optional<std::string> ghostModel;                  ///< --ghost MODEL
+  std::optional<int> threads;                             ///< --threads N
   std::vector<std::string> overlays;                      ///< --overlay NAME, in order
   std::string layoutReportPath;                           ///< --layout-report FILE
 };

@@ -1,6 +1,7 @@
 #include "core/world.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -8,6 +9,7 @@
 
 #include "core/body_impl.h"
 #include "core/energy_audit.h"
+#include "core/thread_pool.h"
 
 namespace samara::core {
 namespace {
@@ -81,7 +83,8 @@ World::World(const World& o)
       time_(o.time_),
       stepIndex_(o.stepIndex_),
       anchorTime_(o.anchorTime_),
-      anchorStep_(o.anchorStep_) {
+      anchorStep_(o.anchorStep_),
+      threads_(o.threads_) {
   bodies_.reserve(o.bodies_.size());
   for (const auto& b : o.bodies_) bodies_.push_back(std::make_unique<BodyImpl>(*b));
 }
@@ -94,103 +97,145 @@ World& World::operator=(const World& o) {
   return *this;
 }
 
+namespace {
+
+/// One body's trial step at h (halved up to maxHalvings times) and the energy audit of its
+/// new state: what World::step reduces in body order. Touches `body` alone.
+struct BodyTrial {
+  BodyStepState before;  ///< what a failed step rolls back to (the caches are rebuilt from it)
+  bool done = false;     ///< converged (at h or with sub-steps)
+  BodyState next;
+  int iterations = 0;     ///< Newton iterations, summed over the sub-steps
+  double residual = 0.0;  ///< largest final relative residual of the sub-steps
+  int substeps = 1;
+  EnergyAudit audit;  ///< of `next` (when done)
+};
+
+void tryBody(BodyImpl& body, const WorldDef& def, double time, double tNew,
+             const EnergyAuditBase& base, BodyTrial* out) {
+  BodyTrial& r = *out;
+  r.before = body;
+  const double h = def.dt;
+  for (int halvings = 0; halvings <= def.solver.maxHalvings && !r.done; ++halvings) {
+    const int n = 1 << halvings;
+    const double hs = h / n;
+    BodyState s = body.state;
+    r.iterations = 0;
+    bool ok = true;
+    // The fluid inertia the carried momentum was formed with: the last step's, then each
+    // sub-step's own.
+    Mat6 carried = r.before.added;
+    for (int j = 0; j < n && ok; ++j) {
+      BodyState t;
+      const VariationalStepResult v = body.tryStep(s, hs, time + j * hs, def, carried, &t);
+      carried = body.added;
+      r.iterations += v.iterations;
+      // A NaN residual (overflow) must not read as 0 in the message.
+      const double rr = std::isfinite(v.residual) ? v.residual : HUGE_VAL;
+      r.residual = std::max(j == 0 ? 0.0 : r.residual, rr);
+      ok = v.converged;
+      if (ok) s = t;
+    }
+    if (ok) {
+      r.done = true;
+      r.next = s;
+      r.substeps = n;
+    }
+  }
+  if (!r.done) return;
+  body.lastIterations = r.iterations;
+  body.lastResidual = r.residual;
+  r.audit = auditEnergy(body, r.next, def, tNew, base);
+}
+
+}  // namespace
+
+void World::setThreads(int threads) {
+  assert(threads >= 1);
+  threads = std::max(1, threads);
+  if (threads != threads_) pool_.reset();
+  threads_ = threads;
+}
+
+void World::forEachBody(const std::function<void(int)>& task) {
+  const int n = numBodies();
+  const int threads = std::min(threads_, n);
+  if (threads <= 1) {
+    for (int i = 0; i < n; ++i) task(i);
+    return;
+  }
+  if (!pool_) pool_ = std::make_unique<ThreadPool>(threads);
+  pool_->run(n, task);
+}
+
 StepReport World::step() {
   StepReport report;
   const double h = def_.dt;
-  std::vector<BodyState> next(bodies_.size());
-  // What a failed step rolls back to (the caches are then rebuilt from it).
-  std::vector<BodyStepState> before;
-  before.reserve(bodies_.size());
-  for (const auto& b : bodies_) before.push_back(*b);
-  for (size_t i = 0; i < bodies_.size(); ++i) {
-    BodyImpl& body = *bodies_[i];
-    bool done = false;
-    int totalIters = 0;
-    double residual = 0.0;
-    for (int halvings = 0; halvings <= def_.solver.maxHalvings && !done; ++halvings) {
-      const int n = 1 << halvings;
-      const double hs = h / n;
-      BodyState s = body.state;
-      totalIters = 0;
-      bool ok = true;
-      // The fluid inertia the carried momentum was formed with: the last step's, then each
-      // sub-step's own.
-      Mat6 carried = before[i].added;
-      for (int j = 0; j < n && ok; ++j) {
-        BodyState t;
-        const VariationalStepResult r = body.tryStep(s, hs, time_ + j * hs, def_, carried, &t);
-        carried = body.added;
-        totalIters += r.iterations;
-        // A NaN residual (overflow) must not read as 0 in the message.
-        const double rr = std::isfinite(r.residual) ? r.residual : HUGE_VAL;
-        residual = std::max(j == 0 ? 0.0 : residual, rr);
-        ok = r.converged;
-        if (ok) s = t;
-      }
-      if (ok) {
-        done = true;
-        next[i] = s;
-        if (n > 1) report.status = StepStatus::kSubstepped;
-        report.substeps = std::max(report.substeps, n);
-      }
-    }
-    if (!done) {
+  const size_t nb = bodies_.size();
+  const double tNew = anchorTime_ + static_cast<double>(stepIndex_ + 1 - anchorStep_) * h;
+  // Every body's trial step and audit, each on one thread; then everything in body order
+  // exactly as one thread would take it: the first body that fails decides the message.
+  std::vector<BodyTrial> trials(nb);
+  forEachBody([&](int k) {
+    const size_t i = static_cast<size_t>(k);
+    tryBody(*bodies_[i], def_, time_, tNew, audit_[i], &trials[i]);
+  });
+  // Rolls every body back to its last good step state; its caches follow.
+  auto rollBack = [&] {
+    forEachBody([&](int k) {
+      const size_t j = static_cast<size_t>(k);
+      static_cast<BodyStepState&>(*bodies_[j]) = trials[j].before;
+      bodies_[j]->rebuildShape();
+    });
+  };
+  for (size_t i = 0; i < nb; ++i) {
+    const BodyTrial& r = trials[i];
+    if (!r.done) {
       char buf[256];
       std::snprintf(buf, sizeof buf,
                     "body '%s': Newton did not converge at t = %.6g s even with %d sub-steps "
                     "(%s); the state is kept at the last good step",
                     def_.bodies[i].name.c_str(), time_, 1 << def_.solver.maxHalvings,
-                    residualText(residual).c_str());
+                    residualText(r.residual).c_str());
       report.status = StepStatus::kFailed;
       report.message = buf;
-      // Roll every tried body back to its last good step state; its caches follow.
-      for (size_t j = 0; j <= i; ++j) {
-        static_cast<BodyStepState&>(*bodies_[j]) = before[j];
-        bodies_[j]->rebuildShape();
-      }
+      rollBack();
       return report;
     }
-    body.lastIterations = totalIters;
-    body.lastResidual = residual;
-    report.newtonIterations = std::max(report.newtonIterations, totalIters);
-    report.residual = std::max(report.residual, residual);
+    if (r.substeps > 1) report.status = StepStatus::kSubstepped;
+    report.substeps = std::max(report.substeps, r.substeps);
+    report.newtonIterations = std::max(report.newtonIterations, r.iterations);
+    report.residual = std::max(report.residual, r.residual);
   }
   // The energy audit of every body at its new state, before anything is committed.
-  const double tNew = anchorTime_ + static_cast<double>(stepIndex_ + 1 - anchorStep_) * h;
-  std::vector<EnergyAudit> audits(bodies_.size());
-  for (size_t i = 0; i < bodies_.size(); ++i) {
-    audits[i] = auditEnergy(*bodies_[i], next[i], def_, tNew, audit_[i]);
-    std::string why = energyAuditFailure(audits[i], audit_[i], def_.bodies[i].name, h);
+  for (size_t i = 0; i < nb; ++i) {
+    std::string why = energyAuditFailure(trials[i].audit, audit_[i], def_.bodies[i].name, h);
     if (why.empty()) continue;
     report.status = StepStatus::kFailed;
     report.message = std::move(why);
-    for (size_t j = 0; j < bodies_.size(); ++j) {
-      static_cast<BodyStepState&>(*bodies_[j]) = before[j];
-      bodies_[j]->rebuildShape();
-    }
+    rollBack();
     return report;
   }
-  for (size_t i = 0; i < bodies_.size(); ++i) {
+  const double tOld = time_;
+  const std::int64_t stepOld = stepIndex_;
+  forEachBody([&](int k) {
+    const size_t i = static_cast<size_t>(k);
     BodyImpl& b = *bodies_[i];
     // Per-body model state (e.g. a seeded turbulence process).
-    FluidModelInput in = b.modelInput(b.state.g, time_, h, def_);
-    in.stepIndex = stepIndex_;
-    b.model->advance(in, next[i].Y);
-    b.state = next[i];
-  }
-  ++stepIndex_;
-  time_ = anchorTime_ + static_cast<double>(stepIndex_ - anchorStep_) * h;
-  // Animated bodies: the current shape (and the next step's start) at the new time.
-  for (auto& b : bodies_) b->updateAnimatedShape(time_, h);
-  for (size_t i = 0; i < bodies_.size(); ++i) {
-    const BodyImpl& b = *bodies_[i];
+    FluidModelInput in = b.modelInput(b.state.g, tOld, h, def_);
+    in.stepIndex = stepOld;
+    b.model->advance(in, trials[i].next.Y);
+    b.state = trials[i].next;
+    // Animated bodies: the current shape (and the next step's start) at the new time.
+    b.updateAnimatedShape(tNew, h);
+    const EnergyAudit& a = trials[i].audit;
     EnergyAuditBase& base = audit_[i];
-    base.flowSpeedMax = std::max(base.flowSpeedMax, audits[i].flowSpeed);
+    base.flowSpeedMax = std::max(base.flowSpeedMax, a.flowSpeed);
     base.shapeEnergyMax = std::max(base.shapeEnergyMax, b.shapeEnergyBody + b.shapeEnergyFluid);
-    if (audits[i].applies) {
-      base.peakRatio = std::max(base.peakRatio, audits[i].kinetic / audits[i].bound);
-    }
-  }
+    if (a.applies) base.peakRatio = std::max(base.peakRatio, a.kinetic / a.bound);
+  });
+  ++stepIndex_;
+  time_ = tNew;
   return report;
 }
 

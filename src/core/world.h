@@ -2,6 +2,7 @@
 // The World: several independent bodies in one environment, stepped with a fixed h.
 // Deterministic: same definition, same bits.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -107,6 +108,7 @@ struct ForceBreakdown {
 
 class BodyImpl;
 struct EnergyAuditBase;
+class ThreadPool;
 
 /// A World's whole dynamic state: time, the parameters a viewer or --set may change (dt,
 /// fluid density, wind, each body's δ), every body's step state and its fluid model's own
@@ -136,6 +138,14 @@ class World {
 
   /// Advances every body by h. On failure the state is unchanged.
   StepReport step();
+
+  /// Threads that step the bodies (≥ 1; default 1: the calling thread alone). Bodies are
+  /// independent, so each is stepped whole on one thread and the results are the same bits
+  /// for any count; the report and a failure are taken in body order, as one thread would.
+  /// At most one thread per body is used, and a one-body World always steps inline. A copy
+  /// keeps the count and makes its own threads (on its first step that uses them).
+  void setThreads(int threads);
+  int threads() const { return threads_; }
 
   /// The current state; restoreState(saveState()) later, or on a World made from the same
   /// definition, continues bit for bit as this World would have.
@@ -193,8 +203,13 @@ class World {
   // t = anchorTime_ + (stepIndex_ − anchorStep_)·dt: no accumulated round-off in t.
   double anchorTime_ = 0.0;
   std::int64_t anchorStep_ = 0;
+  int threads_ = 1;
+  std::unique_ptr<ThreadPool> pool_;  ///< made by the first step that needs it; never copied
 
   void resetEnergyAudit();
+  /// Calls task(i) for every body i, on the pool when threads_ > 1 and there are bodies to
+  /// share (each call touches body i alone).
+  void forEachBody(const std::function<void(int)>& task);
 };
 
 /// Checks made when a scene is loaded (not when a viewer's slider changes dt): the step

@@ -43,6 +43,7 @@ std::string describe(const Command& c) {
           [](const SetTeaching& s) {
             return "SetTeaching " + std::string(s.on ? "on " : "off ") + std::to_string(s.maxFaces);
           },
+          [](const SetThreads& s) { return "SetThreads " + std::to_string(s.threads); },
           [](const Reset&) { return std::string("Reset"); },
           [](const Restart&) { return std::string("Restart"); },
           [](const SetGhost& s) { return "SetGhost " + (s.model ? *s.model : std::string("off")); },

@@ -57,6 +57,12 @@ struct SetTeaching {
   bool on = false;   ///< fill BodySnapshot::teaching
   int maxFaces = 0;  ///< per-face forces listed (largest |f| first); 0 = none
 };
+/// Threads that step the bodies of the world and of the ghost (World::setThreads; ≥ 1, a
+/// smaller value counts as 1); with 2 or more the ghost also steps beside the main world.
+/// Not logged: the results are the same bits for any count.
+struct SetThreads {
+  int threads = 1;
+};
 /// Back to the state the scene was loaded with (time 0, the scene's parameters).
 struct Reset {};
 /// Parameters for a restart from t = 0; unset fields keep the loaded scene's values.
@@ -98,9 +104,9 @@ struct LoadWorld {
   std::string label = "scene";  ///< shown as the scene path
 };
 
-using Command =
-    std::variant<SetFluidDensity, SetWind, SetDelta, SetDt, SetSpeed, Pause, Resume, TogglePause,
-                 Step, Scrub, SetTeaching, Reset, Restart, SetGhost, LoadScene, Reload, LoadWorld>;
+using Command = std::variant<SetFluidDensity, SetWind, SetDelta, SetDt, SetSpeed, Pause, Resume,
+                             TogglePause, Step, Scrub, SetTeaching, SetThreads, Reset, Restart,
+                             SetGhost, LoadScene, Reload, LoadWorld>;
 
 /// A command with the step index of the world when it was applied (the replay log).
 struct LoggedCommand {

@@ -1,8 +1,8 @@
 #pragma once
 // The ghost run (SetGhost): a second World built from the main world's definition at t = 0
-// with every body's model replaced, stepped right after the main world and given every
-// parameter command. The two worlds share nothing, so the main world's bits do not depend
-// on whether a ghost runs.
+// with every body's model replaced, stepped with the main world (beside it, on a second
+// thread, when the runner has 2 or more threads) and given every parameter command. The
+// two worlds share nothing, so the main world's bits do not depend on whether a ghost runs.
 #include <optional>
 #include <string>
 #include <vector>

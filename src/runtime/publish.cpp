@@ -162,6 +162,7 @@ void Runner::publish(double wall) {
   s.reanchors = pacer_.reanchors();
   s.params.speed = pacer_.speed();
   s.params.unlimited = pacer_.unlimited();
+  s.params.threads = threads_;
   if (!world_) {
     s.stepIndex = 0;
     s.time = 0.0;

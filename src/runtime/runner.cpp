@@ -17,6 +17,7 @@ namespace samara::runtime {
 Runner::Runner(RunnerOptions options)
     : options_(std::move(options)),
       clock_(options_.clock ? options_.clock : std::make_shared<SteadyClock>()),
+      threads_(std::max(1, options_.threads)),
       pacer_(options_.pacing),
       rates_(options_.statsWindow),
       history_(options_.historySeconds, options_.historyMaxBytes) {
@@ -214,6 +215,11 @@ bool Runner::applyControl(Command& command, bool* logIt) {
                           teaching_ = t;
                           return true;
                         },
+                        [&](SetThreads& t) {
+                          *logIt = false;
+                          threads_ = std::max(1, t.threads);
+                          return true;
+                        },
                         [](auto&) { return false; },
                     },
                     command);
@@ -301,27 +307,49 @@ void Runner::fail(const std::string& who, const core::World& world, const std::s
   failure_ = true;
 }
 
+void Runner::stepWorlds(core::World* main, core::World* ghost,
+                        std::optional<core::StepReport>* mainReport,
+                        std::optional<core::StepReport>* ghostReport) {
+  for (core::World* w : {main, ghost}) {
+    if (w) w->setThreads(threads_);
+  }
+  auto stepOne = [&](int k) {
+    if (k == 0 && main) mainReport->emplace(main->step());
+    if (k == 1 && ghost) ghostReport->emplace(ghost->step());
+  };
+  if (main && ghost && threads_ >= 2) {
+    // Each world is stepped whole on one thread (its bodies on its own pool): the same bits.
+    if (!besides_) besides_ = std::make_unique<core::ThreadPool>(2);
+    besides_->run(2, stepOne);
+  } else {
+    stepOne(0);
+    stepOne(1);
+  }
+}
+
 bool Runner::stepOnce() {
   const double dt = world_->definition().dt;
   core::World* ghost = ghost_.world();
-  // After a failed ghost step the main world is one step ahead: the ghost catches up alone.
-  const bool ghostBehind = ghost && ghost->stepIndex() < world_->stepIndex();
+  // After a failed step one world is a step ahead: the other catches up alone.
+  const bool stepMain = !ghost || ghost->stepIndex() >= world_->stepIndex();
+  core::World* stepGhost = ghost && ghost->stepIndex() <= world_->stepIndex() ? ghost : nullptr;
+  std::optional<core::StepReport> report, ghostReport;
+  stepWorlds(stepMain ? &*world_ : nullptr, stepGhost, &report, &ghostReport);
   dirty_ = true;
-  if (!ghostBehind) {
-    core::StepReport report = world_->step();
-    if (!report.ok()) {
-      fail("", *world_, report.message, "reduce h, change the parameters, or reset.");
-      solver_.fail(std::move(report));
-      return false;
-    }
-    solver_.add(std::move(report));
+  if (report && !report->ok()) {
+    fail("", *world_, report->message, "reduce h, change the parameters, or reset.");
+    solver_.fail(std::move(*report));
+    if (ghostReport && ghostReport->ok()) pushSamples(*ghost, true);  // a step ahead
+    return false;
+  }
+  if (report) {
+    solver_.add(std::move(*report));
     rates_.step(dt);
     pushSamples(*world_, false);
   }
-  if (ghost) {
-    const core::StepReport report = ghost->step();
-    if (!report.ok()) {
-      fail("ghost (" + *ghost_.model() + "): ", *ghost, report.message,
+  if (ghostReport) {
+    if (!ghostReport->ok()) {
+      fail("ghost (" + *ghost_.model() + "): ", *ghost, ghostReport->message,
            "reduce h, change the parameters, reset, or turn the ghost off.");
       record();
       return false;

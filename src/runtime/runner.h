@@ -10,12 +10,16 @@
 // effect, so replaying it on a World built from the same definition gives the same bits.
 //
 // Ghost run (SetGhost): a second World, built from the main world's definition with every
-// body's model replaced, stepped right after the main world in every step and given every
-// parameter command. The two worlds share nothing, so the main world's bits do not depend
-// on whether a ghost runs; the ghost's bits are those of `samara run --set
-// bodies.N.model=…` with the same commands. If a ghost step fails the run pauses with the
-// ghost named; the main world is then one step ahead, and the next step advances the
-// ghost alone.
+// body's model replaced, stepped with the main world in every step (beside it, on a second
+// thread, when threads ≥ 2) and given every parameter command. The two worlds share
+// nothing, so the main world's bits do not depend on whether a ghost runs; the ghost's bits
+// are those of `samara run --set bodies.N.model=…` with the same commands. If a step of
+// one world fails the run pauses with that world named (the main world first); the other
+// world has taken its step and is then one step ahead, and the next step advances the one
+// behind alone.
+//
+// Threads (SetThreads, RunnerOptions::threads): both worlds step their bodies on that many
+// threads (World::setThreads); the results are the same bits for any count.
 //
 // The pieces: the ghost world is a GhostRun (ghost.h), the recorded steps a StepHistory
 // (history.h), and what a snapshot is built from publish.h (body caches, Newton window,
@@ -29,6 +33,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/thread_pool.h"
 #include "runtime/clock.h"
 #include "runtime/commands.h"
 #include "runtime/ghost.h"
@@ -53,6 +58,9 @@ struct RunnerOptions {
   /// default 10; 0 = none), at most `historyMaxBytes` (default 64 MiB) of recorded states.
   double historySeconds = 10.0;
   std::size_t historyMaxBytes = std::size_t{64} << 20;
+  /// Threads that step each world's bodies (World::setThreads), and with 2 or more the
+  /// ghost steps beside the main world; ≥ 1, default 1. SetThreads changes it.
+  int threads = 1;
 };
 
 /// What one tick did.
@@ -115,6 +123,10 @@ class Runner {
   void pause();
   void resume();
   bool stepOnce();
+  /// Steps `main` and `ghost` (either may be null), side by side when threads_ ≥ 2.
+  void stepWorlds(core::World* main, core::World* ghost,
+                  std::optional<core::StepReport>* mainReport,
+                  std::optional<core::StepReport>* ghostReport);
   /// A failed step of `world` ("" = the main world, else "ghost (model)"): the run pauses.
   void fail(const std::string& who, const core::World& world, const std::string& why,
             const std::string& advice);
@@ -155,6 +167,8 @@ class Runner {
   std::vector<BodyCache> cache_;  // per body, computed at load
   std::vector<std::optional<std::string>> modelOverride_;  // per body, from the last Restart
   GhostRun ghost_;
+  int threads_ = 1;                            // SetThreads
+  std::unique_ptr<core::ThreadPool> besides_;  // main world and ghost side by side
   Pacer pacer_;
   RunStatus status_ = RunStatus::kEmpty;
   std::string message_;

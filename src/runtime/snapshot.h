@@ -70,6 +70,7 @@ struct AppliedParams {
   double dt = 0.005;                    ///< s
   double speed = 1.0;                   ///< simulated s per wall s
   bool unlimited = false;               ///< as fast as possible
+  int threads = 1;                      ///< simulation threads (SetThreads)
   Vec3 gravity = Vec3(0, -9.81, 0);     ///< m/s²
   std::optional<core::WaterDef> water;  ///< water below a level, if the scene has it
   std::optional<core::FloorDef> floor;  ///< floor, if the scene has one

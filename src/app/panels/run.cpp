@@ -1,6 +1,8 @@
 #include "app/panels/run.h"
 
+#include <algorithm>
 #include <iterator>
+#include <thread>
 
 #include "app/window.h"
 #include "runtime/current_scene.h"
@@ -82,6 +84,23 @@ void RunPanel::drawStatus(ViewerContext& ctx, const runtime::Snapshot& s) {
   if (ImGui::SmallButton("copy cmd")) ImGui::SetClipboardText(commandLine().c_str());
 }
 
+void RunPanel::drawThreads(ViewerContext& ctx, const runtime::Snapshot& s) {
+  threads_.sync(s.params.threads);
+  int threads = static_cast<int>(threads_.value);
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  if (ImGui::SliderInt("simulation threads", &threads, 1, std::max(cores, s.params.threads))) {
+    threads_.value = threads;
+    ctx.post(runtime::SetThreads{threads});
+  }
+  threads_.active = ImGui::IsItemActive();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Threads that step the bodies (%d cores here), and the ghost beside the\n"
+        "scene; the results are the same bits for any number.",
+        cores);
+  }
+}
+
 void RunPanel::drawSimulation(ViewerContext& ctx, const runtime::Snapshot& s) {
   if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
   bool unlimited = s.params.unlimited;
@@ -112,6 +131,7 @@ void RunPanel::drawSimulation(ViewerContext& ctx, const runtime::Snapshot& s) {
     ctx.post(runtime::SetDt{dt_.value});
   }
   dt_.active = ImGui::IsItemActive();
+  drawThreads(ctx, s);
   const runtime::SolverStats& st = s.solver;
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped(

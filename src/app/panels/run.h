@@ -1,7 +1,7 @@
 #pragma once
 // The run panel, at the top of the controls: the scene's name and status, the real-time
 // factor, messages and notices, Run/Pause, Step, Reset and Restart with these parameters;
-// and the "Simulation" section (speed, time step h, Newton statistics).
+// and the "Simulation" section (speed, time step h, simulation threads, Newton statistics).
 #include "app/context.h"
 #include "app/widgets/widgets.h"
 
@@ -15,7 +15,9 @@ class RunPanel {
   void drawSimulation(ViewerContext& ctx, const runtime::Snapshot& s);
 
  private:
-  EditedValue speed_, dt_;
+  void drawThreads(ViewerContext& ctx, const runtime::Snapshot& s);
+
+  EditedValue speed_, dt_, threads_;
 };
 
 }  // namespace samara::app

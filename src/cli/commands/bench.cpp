@@ -18,7 +18,7 @@
 namespace samara::cli {
 
 const char* const kBenchHelp =
-    "usage: samara bench [--json] [--duration S] [SCENE...]\n"
+    "usage: samara bench [--json] [--duration S] [--threads N] [SCENE...]\n"
     "\n"
     "Runs each SCENE headless for S seconds of simulated time at the scene's own step h and\n"
     "prints per scene: bodies, faces (all bodies), h, steps, steps per second (wall clock),\n"
@@ -28,9 +28,12 @@ const char* const kBenchHelp =
     "\n"
     "options:\n"
     "  --duration S        simulated seconds per scene (default 1)\n"
-    "  --json              JSON: {\"duration\",\"scenes\":[{\"scene\",\"name\",\"bodies\",\n"
-    "                      \"faces\",\"dt\",\"steps\",\"wall_seconds\",\"steps_per_second\",\n"
-    "                      \"real_time_factor\",\"ns_per_face_step\",\"status\",\"message\"}]}\n"
+    "  --threads N         threads that step the bodies (default 1; a scene uses at most\n"
+    "                      one per body)\n"
+    "  --json              JSON: {\"duration\",\"threads\",\"scenes\":[{\"scene\",\"name\",\n"
+    "                      \"bodies\",\"faces\",\"dt\",\"steps\",\"wall_seconds\",\n"
+    "                      \"steps_per_second\",\"real_time_factor\",\"ns_per_face_step\",\n"
+    "                      \"status\",\"message\"}]}\n"
     "  -h, --help          this help\n"
     "\n"
     "exit codes: 0 success, 1 a scene could not be loaded, 2 usage error, 3 a step failed,\n"
@@ -54,7 +57,7 @@ struct BenchRow {
 
 /// One scene for `duration` simulated seconds at its own step; status "interrupted" when
 /// SIGINT/SIGTERM came.
-BenchRow benchScene(const std::string& path, double duration) {
+BenchRow benchScene(const std::string& path, double duration, int threads) {
   BenchRow row;
   row.scene = path;
   try {
@@ -65,6 +68,7 @@ BenchRow benchScene(const std::string& path, double duration) {
     row.name = def.name;
     row.dt = def.dt;
     io::PreparedRun run = io::prepareRun(std::move(def), spec);
+    run.world.setThreads(threads);
     row.bodies = run.world.numBodies();
     for (int i = 0; i < run.world.numBodies(); ++i) row.faces += run.world.info(i).faces;
     const io::RunOutcome outcome = io::runSteps(run.world, run.steps, {}, &interruptFlag());
@@ -93,7 +97,8 @@ double nsPerFaceStep(const BenchRow& r) {
   return work > 0.0 ? r.wall * 1e9 / work : 0.0;
 }
 
-void printBenchJson(const std::vector<BenchRow>& rows, double duration, std::ostream& out) {
+void printBenchJson(const std::vector<BenchRow>& rows, double duration, int threads,
+                    std::ostream& out) {
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (const BenchRow& r : rows) {
     nlohmann::ordered_json j;
@@ -113,13 +118,16 @@ void printBenchJson(const std::vector<BenchRow>& rows, double duration, std::ost
   }
   nlohmann::ordered_json doc;
   doc["duration"] = duration;
+  doc["threads"] = threads;
   doc["scenes"] = std::move(list);
   out << doc.dump(2) << "\n";
 }
 
-void printBenchTable(const std::vector<BenchRow>& rows, double duration, std::ostream& out) {
-  out << io::strf("samara bench: %g s simulated per scene, wall-clock times on this machine\n",
-                  duration);
+void printBenchTable(const std::vector<BenchRow>& rows, double duration, int threads,
+                     std::ostream& out) {
+  out << io::strf(
+      "samara bench: %g s simulated per scene, %d %s, wall-clock times on this machine\n", duration,
+      threads, threads == 1 ? "thread" : "threads");
   out << io::strf("%-24s %6s %7s %8s %7s %10s %9s %12s\n", "scene", "bodies", "faces", "h (s)",
                   "steps", "steps/s", "x real", "ns/face/step");
   for (const BenchRow& r : rows) {
@@ -141,6 +149,7 @@ void printBenchTable(const std::vector<BenchRow>& rows, double duration, std::os
 int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   bool json = false;
   double duration = 1.0;
+  int threads = 1;
   std::vector<std::string> scenes;
   bool optionsDone = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -163,6 +172,15 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
         v = a.substr(std::string("--duration=").size());
       }
       duration = parseSeconds("bench", "--duration", v, /*allowZero=*/false);
+    } else if (a == "--threads" || a.rfind("--threads=", 0) == 0) {
+      std::string v;
+      if (a == "--threads") {
+        if (i + 1 >= args.size()) throw UsageError{"bench: --threads needs a value"};
+        v = args[++i];
+      } else {
+        v = a.substr(std::string("--threads=").size());
+      }
+      threads = parseThreads("bench", v);
     } else {
       throw UsageError{"bench: unknown option " + a + " (see samara help bench)"};
     }
@@ -184,7 +202,7 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   bool badInput = false, failed = false;
   const InterruptScope interrupts;
   for (const std::string& path : scenes) {
-    rows.push_back(benchScene(path, duration));
+    rows.push_back(benchScene(path, duration, threads));
     if (rows.back().status == "interrupted") {
       err << "samara: bench: interrupted in " << path << "\n";
       return kExitInterrupted;
@@ -194,9 +212,9 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   }
 
   if (json) {
-    printBenchJson(rows, duration, out);
+    printBenchJson(rows, duration, threads, out);
   } else {
-    printBenchTable(rows, duration, out);
+    printBenchTable(rows, duration, threads, out);
   }
   out.flush();
   if (badInput) return kExitBadInput;

@@ -39,6 +39,8 @@ const char* const kRunHelp =
     "                      missing folders are made); --out - writes it to stdout, with\n"
     "                      --summary and --classify on stderr\n"
     "  --every N           write every N-th step (default 1)\n"
+    "  --threads N         threads that step the bodies (default 1; at most one per\n"
+    "                      body); the results are the same bits for any N\n"
     "  --summary           print a one-screen summary instead of the CSV on stdout (the CSV\n"
     "                      still goes to --out FILE if given)\n"
     "  --classify          print each body's falling pattern (steady descent, zigzag,\n"
@@ -55,6 +57,7 @@ struct RunOptions {
   io::RunSpec spec;
   std::string out;
   long long every = 1;
+  int threads = 1;  ///< --threads
   bool summary = false;
   bool classify = false;
   bool help = false;
@@ -79,6 +82,8 @@ RunOptions parseRunOptions(const std::vector<std::string>& args) {
       o.spec.steps = parseCount(command, name, scan.value());
     } else if (name == "--every") {
       o.every = parseCount(command, name, scan.value());
+    } else if (name == "--threads") {
+      o.threads = parseThreads(command, scan.value());
     } else if (name == "--classify") {
       scan.flag();
       o.classify = true;
@@ -172,6 +177,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   }
   io::PreparedRun run = io::prepareRun(o.spec);
   core::World& world = run.world;
+  world.setThreads(o.threads);
 
   // --out -: the CSV on stdout, everything else on stderr.
   const bool toStdout = io::isStandardOutput(o.out);

@@ -18,6 +18,7 @@ const char* const kViewHelp =
     "                   [--width W] [--height H]\n"
     "                   [--realtime] [--msaa N] [--ui-scale S] [--ghost MODEL]\n"
     "                   [--overlay NAME]... [--present] [--layout-report FILE]\n"
+    "                   [--threads N]\n"
     "\n"
     "The interactive viewer (also `samara` with no arguments): the scene in 3D with controls\n"
     "for fluid density, wind, delta, time step and speed, and live plots of momentum, fall\n"
@@ -48,6 +49,8 @@ const char* const kViewHelp =
     "  --set PATH=VALUE    as for run. Repeatable.\n"
     "  --width W, --height H   window size in pixels (1280 x 800)\n"
     "  --realtime          with --frames: pace by the wall clock, as interactively\n"
+    "  --threads N         threads that step the bodies, and the ghost beside the scene\n"
+    "                      (default: one per core; the Simulation panel changes it)\n"
     "  --ghost MODEL       also run the scene under MODEL (every body), drawn translucent\n"
     "                      and shown in the plots (samara, gwtf-2024, vacuum,\n"
     "                      mujoco-inertia, mujoco-ellipsoid, xie-miyata, gross-dissipative,\n"
@@ -151,6 +154,8 @@ int viewCommand(const std::vector<std::string>& args, std::ostream& out, std::os
       o.present = true;
     } else if (a == "--ghost") {
       o.ghostModel = value();
+    } else if (a == "--threads") {
+      o.threads = parseThreads("view", value());
     } else if (a == "--overlay") {
       o.overlays.push_back(value());
     } else if (a == "--ui-scale") {

@@ -1,0 +1,83 @@
+// --threads N (run, export, bench, view): the bodies stepped on N threads give the same
+// bytes as on one, in separate processes; bench reports the count; the helps name it.
+#include <string>
+#include <tuple>
+
+#include "cli_test_util.h"
+
+using namespace samara_cli_test;
+
+namespace {
+
+const std::string kScenes = kSource + "/assets/scenes/";
+
+}  // namespace
+
+TEST_CASE("run --threads 1 and --threads 2 write the same CSV bytes", "[cli][threads]") {
+  TempDir dir;
+  for (const char* scene : {"falling_plates_air.json", "leaves_gusts.json"}) {
+    INFO(scene);
+    const std::string path = quote(kScenes + scene);
+    const std::string a = dir.file("a.csv"), b = dir.file("b.csv"), c = dir.file("c.csv");
+    REQUIRE(exe(dir, "run " + path + " --duration 0.1 --threads 1 -o " + quote(a)).code == 0);
+    REQUIRE(exe(dir, "run " + path + " --duration 0.1 --threads 2 -o " + quote(b)).code == 0);
+    REQUIRE(exe(dir, "run " + path + " --duration 0.1 --threads 8 -o " + quote(c)).code == 0);
+    const std::string csv = readText(a);
+    CHECK(lines(csv).size() > 100);
+    CHECK(csv == readText(b));
+    CHECK(csv == readText(c));
+  }
+  // export's rows, too.
+  const std::string plates = quote(kScenes + "falling_plates_air.json");
+  const Result one = exe(dir, "export " + plates + " --format csv -o - --duration 0.2 --threads 1");
+  const Result two = exe(dir, "export " + plates + " --format csv -o - --duration 0.2 --threads=2");
+  REQUIRE(one.code == 0);
+  REQUIRE(two.code == 0);
+  CHECK(lines(one.out).size() > 9);
+  CHECK(one.out == two.out);
+}
+
+TEST_CASE("a step that fails says the same on 1 and 2 threads", "[cli][threads]") {
+  TempDir dir;
+  // Two bodies that both fail at the first step (one Newton iteration, no sub-steps): the
+  // first in the file is named, on any thread count.
+  const std::string card = R"({"name": "card", "mesh": {"primitive": "plate", "size": [0.1, 0.06]},
+       "mass": {"density": 700, "thickness": 0.0002}, "position": [1, 1, 0]})";
+  const std::string ball = R"({"name": "ball",
+       "mesh": {"primitive": "sphere", "radius": 0.1, "subdivisions": 2},
+       "mass": {"density": 2000}, "velocity": [0, -3, 0], "angular_velocity": [5, 1, 0]})";
+  const std::string sim = R"("sim": {"dt": 0.05, "duration": 1, "max_iterations": 1,
+       "max_halvings": 0, "tolerance": 1e-14}, "fluid": {"density": 998})";
+  for (const auto& [first, second, named] :
+       {std::tuple{card, ball, "card"}, std::tuple{ball, card, "ball"}}) {
+    const std::string scene =
+        dir.write("fail.json", "{" + sim + ", \"bodies\": [" + first + ", " + second + "]}");
+    std::string messages[2];
+    for (int threads : {1, 2}) {
+      const std::string csv = dir.file("out.csv");
+      const Result r = exe(dir, "run " + quote(scene) + " --threads " + std::to_string(threads) +
+                                    " -o " + quote(csv));
+      CHECK(r.code == 3);
+      CHECK_FALSE(fs::exists(csv));
+      messages[threads - 1] = r.err;
+    }
+    CHECK_THAT(messages[0], Catch::Contains(std::string("step 1 of 20 (t = 0 s): body '") + named +
+                                            "': Newton did not converge"));
+    CHECK(messages[0] == messages[1]);
+  }
+}
+
+TEST_CASE("bench reports its thread count and the helps name --threads", "[cli][threads]") {
+  const std::string plate = kFallingPlate;
+  const Result text = cli({"bench", "--duration", "0.02", "--threads", "2", plate});
+  REQUIRE(text.code == 0);
+  CHECK_THAT(text.out, Catch::StartsWith("samara bench: 0.02 s simulated per scene, 2 threads"));
+  const Result json = cli({"bench", "--json", "--duration=0.02", "--threads=1", plate});
+  REQUIRE(json.code == 0);
+  CHECK_THAT(json.out, Catch::Contains("\"threads\": 1"));
+  for (const char* command : {"run", "export", "bench", "view"}) {
+    INFO(command);
+    CHECK_THAT(cli({"help", command}).out, Catch::Contains("--threads N"));
+  }
+  CHECK(cli({"run", plate, "--threads", "0"}).code == 2);
+}
