@@ -654,7 +654,9 @@ def check_poses(args, checks, scene, truth, frames, bodies, com_body, rigid, ori
                 R, x = truth.pose_at(b, ts)
                 values = [(f"{kind}_deg", rotation_angle_deg(Rb, C @ R @ C.T))]
                 if rigid[b]:
-                    com = M[:3, :3] @ cb + M[:3, 3]
+                    # Rb, not M: a crowd's shared mesh carries the body's size as the node's
+                    # scale, and the run's body-frame COM is already at that size.
+                    com = Rb @ cb + M[:3, 3]
                     values.append((f"{kind}_m", float(np.linalg.norm(com - C @ x))))
                 if kind == "frame":
                     # The body origin: COM - R c for a rigid body; a shape-changing body's

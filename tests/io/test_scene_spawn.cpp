@@ -1,7 +1,9 @@
 // The "spawn" generator of scene bodies (issue 17): copies placed, turned, sized and weighted
-// by seeded draws that are the same on every platform, and the limits.
+// by seeded draws that are the same on every platform, the limits, the shipped crowds and
+// save as.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <set>
 #include <string>
 
 #include "core/world.h"
@@ -15,6 +17,8 @@ using namespace samara::io::test;
 using samara::io::Error;
 
 namespace {
+
+const std::string kScenes = sourcePath("assets/scenes/");
 
 /// A scene of `count` copies of a 2 × 2-cell plate (8 faces) and a point mass, with `spawn`
 /// fields added to count and region.
@@ -164,4 +168,38 @@ TEST_CASE("spawn: limits name the field", "[io][scene][spawn]") {
     CHECK(samara::io::spawnName("leaf", 7, 1001) == "leaf_0007");
     CHECK(samara::io::spawnName("leaf", 12345, 100000) == "leaf_12345");
   }
+}
+
+TEST_CASE("spawn: the shipped crowds", "[io][scene][spawn]") {
+  const core::WorldDef storm = samara::io::loadScene(kScenes + "leaf_storm.json");
+  REQUIRE(storm.bodies.size() >= 500);
+  std::set<int> species;
+  for (const core::BodyDef& b : storm.bodies) {
+    species.insert(b.mesh.numFaces());
+    CHECK(b.mesh.numFaces() >= 200);
+    CHECK(b.position.y() >= 3.0);
+    CHECK(b.position.y() <= 9.0);
+  }
+  CHECK(species.size() == 3);
+  CHECK(storm.fluid.gusts != nullptr);
+  CHECK(storm.floor.has_value());
+  const core::WorldDef rain = samara::io::loadScene(kScenes + "maple_rain.json");
+  REQUIRE(rain.bodies.size() >= 200);
+  const core::WorldDef seed = samara::io::loadScene(kScenes + "maple_seed.json");
+  // The maple seed's mesh and mass: its point masses (the vein and the nut) on every copy.
+  CHECK(rain.bodies[0].mesh.numFaces() == seed.bodies[0].mesh.numFaces());
+  CHECK(rain.bodies[0].pointMasses.size() == seed.bodies[0].pointMasses.size());
+}
+
+TEST_CASE("spawn: save as keeps the generator", "[io][scene][spawn][save]") {
+  TempDir dir("spawn_save");
+  const std::string source = kScenes + "maple_rain.json";
+  const samara::io::SetList sets = {{"/bodies/0/spawn/count", "4"}, {"/bodies/0/spawn/seed", "17"}};
+  const std::string dest = dir.file("rain.json");
+  samara::io::saveSceneAs(source, sets, dest);
+  CHECK(readText(dest).find("\"spawn\"") != std::string::npos);
+  const core::WorldDef a = samara::io::loadScene(source, sets);
+  const core::WorldDef b = samara::io::loadScene(dest);
+  REQUIRE(b.bodies.size() == 4);
+  CHECK(samara::io::definitionDifference(a, b).empty());
 }
