@@ -191,6 +191,17 @@ TEST_CASE("spawn: the shipped crowds", "[io][scene][spawn]") {
   CHECK(rain.bodies[0].pointMasses.size() == seed.bodies[0].pointMasses.size());
 }
 
+TEST_CASE("spawn: save as writes the seed out", "[io][scene][spawn][save]") {
+  TempDir dir("spawn_seed");
+  const std::string source = dir.file("s.json");
+  writeText(source, plates(3));
+  const std::string dest = dir.file("saved.json");
+  samara::io::saveSceneAs(source, {}, dest);
+  CHECK(readText(dest).find("\"seed\": 0") != std::string::npos);
+  CHECK(samara::io::definitionDifference(samara::io::loadScene(source), samara::io::loadScene(dest))
+            .empty());
+}
+
 TEST_CASE("spawn: save as keeps the generator", "[io][scene][spawn][save]") {
   TempDir dir("spawn_save");
   const std::string source = kScenes + "maple_rain.json";
