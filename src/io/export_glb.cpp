@@ -1,8 +1,8 @@
 // The glb writer of io/export.h: a node per body with its mesh and material, keys at every
 // frame and, between frames, wherever a body turns fast (KeyReducer); a shape-changing body's
 // morph targets with LINEAR weights; a camera, a sun and the frame rate and range in the
-// scene's extras. Rigid bodies of one shape (a crowd's copies, at any size) share one mesh
-// and material: their nodes reference it, with the size as the node's scale.
+// scene's extras. A crowd's rigid copies of one shape (one spawn entry's, at any size) share
+// one mesh and material: their nodes reference it, with the size as the node's scale.
 
 #include <algorithm>
 #include <cmath>
@@ -170,7 +170,7 @@ class GlbExport final : public MotionExporter::Writer {
   void addMotion(const std::vector<PoseSample>& keys, int node, int animation);
   void addWeights(std::size_t i, int node, int animation);
   std::map<std::string, double> sceneExtras() const;
-  /// Which bodies draw another's mesh (rigid bodies of one shape at any size).
+  /// Which bodies draw another's mesh (a species' rigid copies of one shape at any size).
   std::vector<MeshInstance> instances() const;
   /// A camera node looking from c.eye at c.target; with `eyes` (one per frame), it moves so.
   void addCamera(std::vector<int>* roots, const ExportSettings::Camera& c,
@@ -470,13 +470,15 @@ std::map<std::string, double> GlbExport::sceneExtras() const {
 std::vector<MeshInstance> GlbExport::instances() const {
   std::vector<const geometry::VertexMatrix*> V(numBodies(), nullptr);
   std::vector<const geometry::FaceMatrix*> F(numBodies(), nullptr);
+  std::vector<std::string> names(numBodies());
   for (std::size_t i = 0; i < numBodies(); ++i) {
     const Track& tr = tracks_[i];
+    names[i] = body(i).name;
     if (tr.morphs || tr.parts != nullptr || tr.skin.skin != nullptr) continue;
     V[i] = &tr.base;
     F[i] = &body(i).faces;
   }
-  return findMeshInstances(V, F);
+  return findMeshInstances(names, V, F);
 }
 
 void GlbExport::finish() {

@@ -19,8 +19,11 @@ double scaleOf(const geometry::VertexMatrix& V, const geometry::VertexMatrix& U)
 
 }  // namespace
 
-std::vector<MeshInstance> findMeshInstances(const std::vector<const geometry::VertexMatrix*>& V,
+std::vector<MeshInstance> findMeshInstances(const std::vector<std::string>& names,
+                                            const std::vector<const geometry::VertexMatrix*>& V,
                                             const std::vector<const geometry::FaceMatrix*>& F) {
+  std::vector<std::string> species(names.size());
+  for (std::size_t i = 0; i < names.size(); ++i) species[i] = speciesName(names[i]);
   std::vector<MeshInstance> out(V.size());
   std::vector<std::size_t> sources;  // bodies with a mesh of their own that others may share
   for (std::size_t i = 0; i < V.size(); ++i) {
@@ -28,7 +31,7 @@ std::vector<MeshInstance> findMeshInstances(const std::vector<const geometry::Ve
     if (V[i] == nullptr) continue;
     bool found = false;
     for (const std::size_t j : sources) {
-      if (F[j]->rows() != F[i]->rows() || *F[j] != *F[i]) continue;
+      if (species[j] != species[i] || F[j]->rows() != F[i]->rows() || *F[j] != *F[i]) continue;
       const double s = scaleOf(*V[i], *V[j]);
       if (s > 0.0) {
         out[i] = {j, s};

@@ -83,14 +83,19 @@ TEST_CASE("mesh instances: a scaled copy shares, a changed vertex does not",
   geometry::FaceMatrix F(1, 3), G(1, 3);
   F << 0, 1, 2;
   G << 0, 2, 1;
-  const auto inst = samara::io::findMeshInstances({&A, &B, &C, &A, nullptr}, {&F, &F, &F, &G, &F});
+  const std::vector<std::string> names = {"a_0", "a_1", "a_2", "a_3", "a_4", "b_5", "a_6"};
+  const auto inst = samara::io::findMeshInstances(names, {&A, &B, &C, &A, nullptr, &A, &B},
+                                                  {&F, &F, &F, &G, &F, &F, &F});
   CHECK(inst[0].source == 0);
   CHECK(inst[1].source == 0);
   CHECK(inst[1].scale == Approx(1.7).epsilon(1e-15));
   CHECK(inst[2].source == 2);  // 1e-4 m off: a shape of its own
   CHECK(inst[3].source == 3);  // other triangles
   CHECK(inst[4].source == 4);  // keeps its own mesh
+  CHECK(inst[5].source == 5);  // another species (name), the same shape: its own mesh
+  CHECK(inst[6].source == 0);
   CHECK(samara::io::speciesName("leaf_beech_007") == "leaf_beech");
   CHECK(samara::io::speciesName("leaf_beech") == "leaf_beech");
   CHECK(samara::io::speciesName("body_") == "body_");
+  CHECK(samara::io::speciesName("plate_I0.5") == "plate_I0.5");
 }
