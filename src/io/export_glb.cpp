@@ -1,7 +1,8 @@
 // The glb writer of io/export.h: a node per body with its mesh and material, keys at every
 // frame and, between frames, wherever a body turns fast (KeyReducer); a shape-changing body's
 // morph targets with LINEAR weights; a camera, a sun and the frame rate and range in the
-// scene's extras.
+// scene's extras. A crowd's rigid copies of one shape (one spawn entry's, at any size) share
+// one mesh and material: their nodes reference it, with the size as the node's scale.
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "io/export_instances.h"
 #include "io/export_writer.h"
 #include "io/gltf_builder.h"
 #include "io/palette.h"
@@ -168,6 +170,8 @@ class GlbExport final : public MotionExporter::Writer {
   void addMotion(const std::vector<PoseSample>& keys, int node, int animation);
   void addWeights(std::size_t i, int node, int animation);
   std::map<std::string, double> sceneExtras() const;
+  /// Which bodies draw another's mesh (a species' rigid copies of one shape at any size).
+  std::vector<MeshInstance> instances() const;
   /// A camera node looking from c.eye at c.target; with `eyes` (one per frame), it moves so.
   void addCamera(std::vector<int>* roots, const ExportSettings::Camera& c,
                  const std::vector<Vec3>& eyes, int animation) {
@@ -463,17 +467,52 @@ std::map<std::string, double> GlbExport::sceneExtras() const {
           {"time_end", (frames > 0 ? p.frameTime(frames - 1) : 0.0) + timeOffset()}};
 }
 
+std::vector<MeshInstance> GlbExport::instances() const {
+  std::vector<const geometry::VertexMatrix*> V(numBodies(), nullptr);
+  std::vector<const geometry::FaceMatrix*> F(numBodies(), nullptr);
+  std::vector<std::string> names(numBodies());
+  for (std::size_t i = 0; i < numBodies(); ++i) {
+    const Track& tr = tracks_[i];
+    names[i] = body(i).name;
+    if (tr.morphs || tr.parts != nullptr || tr.skin.skin != nullptr) continue;
+    V[i] = &tr.base;
+    F[i] = &body(i).faces;
+  }
+  return findMeshInstances(names, V, F);
+}
+
 void GlbExport::finish() {
   int animation = -1;
   std::vector<int> roots;
+  // A crowd's copies of one shape share its mesh (and material): a node per body.
+  const std::vector<MeshInstance> inst = instances();
+  std::vector<bool> shared(numBodies(), false);
+  for (std::size_t i = 0; i < inst.size(); ++i) {
+    if (inst[i].source != i) shared[inst[i].source] = true;
+  }
+  std::vector<int> meshOf(numBodies(), -1);
   for (std::size_t i = 0; i < numBodies(); ++i) {
     const Track& tr = tracks_[i];
-    const std::array<float, 3>& c = bodyColor(i);
-    const int material = builder_.addMaterial(
-        {.name = body(i).name, .baseColor = {c[0], c[1], c[2], 1.0}, .doubleSided = body(i).sheet});
     if (!frameTimes_.empty() && animation < 0) {
       animation = builder_.addAnimation(settings_.sceneName);
     }
+    if (inst[i].source != i) {
+      const double s = inst[i].scale;
+      const int n = builder_.addNode({.name = body(i).name,
+                                      .mesh = meshOf[inst[i].source],
+                                      .translation = tr.origin,
+                                      .rotation = tr.q0,
+                                      .scale = std::abs(s - 1.0) > 1e-9
+                                                   ? std::optional<Vec3>(Vec3::Constant(s))
+                                                   : std::nullopt});
+      roots.push_back(n);
+      if (!frameTimes_.empty()) addMotion(tr.keys.keys(), n, animation);
+      continue;
+    }
+    const std::string meshName = shared[i] ? speciesName(body(i).name) : body(i).name;
+    const std::array<float, 3>& c = bodyColor(i);
+    const int material = builder_.addMaterial(
+        {.name = meshName, .baseColor = {c[0], c[1], c[2], 1.0}, .doubleSided = body(i).sheet});
     int mesh = -1;
     if (tr.parts != nullptr) {
       // The body without its parts (they follow as child nodes).
@@ -490,8 +529,9 @@ void GlbExport::finish() {
       }
       if (hull.rows() > 0) mesh = addMesh(body(i).name, tr.parts->rest, hull, {}, {}, material);
     } else if (tr.skin.skin == nullptr) {
-      mesh = addMesh(body(i).name, tr.base, body(i).faces, tr.targets, tr.targetNames, material);
+      mesh = addMesh(meshName, tr.base, body(i).faces, tr.targets, tr.targetNames, material);
     }
+    meshOf[i] = mesh;
     const int n = builder_.addNode(
         {.name = body(i).name, .mesh = mesh, .translation = tr.origin, .rotation = tr.q0});
     roots.push_back(n);

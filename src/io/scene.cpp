@@ -14,6 +14,7 @@
 #include "io/json_util.h"
 #include "io/model_io.h"
 #include "io/obj.h"
+#include "io/scene_spawn.h"
 
 namespace samara::io {
 namespace {
@@ -289,7 +290,7 @@ std::string readName(const Node& n) {
 
 core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
   b.expectObject({"name", "mesh", "mass", "point_masses", "position", "orientation", "velocity",
-                  "angular_velocity", "delta", "animation", "model"});
+                  "angular_velocity", "delta", "animation", "model", "spawn"});
   core::BodyDef body;
   body.name = b.has("name") ? readName(b.at("name")) : "body" + std::to_string(index);
   AnimationContext ctx;
@@ -335,6 +336,18 @@ core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
   if (b.has("delta")) body.delta = readDelta(b.at("delta"));
   if (b.has("model")) readFluidModel(b.at("model"), &body);
   return body;
+}
+
+/// The copies of a body entry with "spawn" (its mesh was read, and counted, once).
+void addSpawned(const Node& b, const core::BodyDef& base, Reader* r,
+                std::vector<core::BodyDef>* out) {
+  const SpawnDef spawn = readSpawnOf(b, base, out->size(), r->limits.maxBodies);
+  const Node count = b.at("spawn").at("count");
+  const std::int64_t more = spawn.count - 1;
+  r->checkVertices(count, more * base.mesh.numVertices());
+  r->addFaces(count, more * base.mesh.numFaces());
+  r->vertices += more * base.mesh.numVertices();
+  for (core::BodyDef& c : spawnBodies(base, spawn)) out->push_back(std::move(c));
 }
 
 // --- the world -----------------------------------------------------------------------------
@@ -502,10 +515,17 @@ core::WorldDef readWorld(const Node& root, Reader* r) {
   std::set<std::string> names;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const Node b = bodies.item(i);
-    def.bodies.push_back(readBody(b, i, r));
-    if (!names.insert(def.bodies.back().name).second) {
-      const Node where = b.has("name") ? b.at("name") : b;
-      throw where.error("duplicate body name \"" + def.bodies.back().name + "\"");
+    const std::size_t first = def.bodies.size();
+    if (b.has("spawn")) {
+      addSpawned(b, readBody(b, i, r), r, &def.bodies);
+    } else {
+      def.bodies.push_back(readBody(b, i, r));
+    }
+    for (std::size_t k = first; k < def.bodies.size(); ++k) {
+      if (!names.insert(def.bodies[k].name).second) {
+        const Node where = b.has("name") ? b.at("name") : b;
+        throw where.error("duplicate body name \"" + def.bodies[k].name + "\"");
+      }
     }
   }
   return def;

@@ -16,6 +16,7 @@
 #include "io/json_util.h"
 #include "io/model_io.h"
 #include "io/scene_relocate.h"
+#include "io/scene_spawn.h"
 #include "io/scene_text.h"
 #include "models/registry.h"
 
@@ -42,6 +43,9 @@ void writeSeeds(Json* scene) {
   if (bodies == scene->end() || !bodies->is_array()) return;
   for (Json& b : *bodies) {
     if (!b.is_object()) continue;
+    if (auto sp = b.find("spawn"); sp != b.end() && sp->is_object() && !sp->contains("seed")) {
+      (*sp)["seed"] = SpawnDef{}.seed;
+    }
     auto m = b.find("model");
     if (m == b.end()) continue;
     const Json type = m->is_object() ? m->value("type", Json()) : *m;

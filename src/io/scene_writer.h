@@ -14,8 +14,9 @@
 //     bodies[i].mesh (OBJ, glTF), animation "files" (a list, or a printf pattern, with '%'
 //     of the added directories escaped as "%%"), animation "file" (glTF) and "bones_file";
 //     absolute paths stay as they are;
-//   - every seed explicit: fluid.gusts.seed when there are gusts, and "seed" of every body
-//     whose model is xie-miyata (a model given by name becomes {"type": …, "seed": …}).
+//   - every seed explicit: fluid.gusts.seed when there are gusts, "seed" of every body
+//     whose model is xie-miyata (a model given by name becomes {"type": …, "seed": …}) and
+//     of every "spawn".
 // The text is read back with the scene reader (resolving from the destination) before
 // anything is written; the file is written to a temporary name beside the destination and
 // renamed (io::StagedFiles), so a failure leaves no file and keeps an existing one.

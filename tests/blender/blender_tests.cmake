@@ -49,3 +49,7 @@ samara_blender_test(zeppelin ""
                     --size-duration 15 --size-dt 0.01)
 samara_blender_test(sea_snake ""
                     --duration 2 --fps 20 --fine-fps 100 --bones 8)
+# A crowd: 200 maple seeds share one mesh (a node per seed with its scale); 0.25 s, two step
+# times between frames per seed.
+samara_blender_test(maple_rain "" --formats glb --duration 0.25 --max-meshes 1 --between 2
+                    --tol-between-deg 2 --render-size 640x360)

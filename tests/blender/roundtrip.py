@@ -106,6 +106,9 @@ def parse_args():
                    help="vertex error between frames against --fine-fps, m")
     p.add_argument("--bones", type=int, help="the glb must hold an armature with N bones")
     p.add_argument("--max-glb-mb", type=float, help="the glb must be at most this large, MB")
+    p.add_argument("--max-meshes", type=int,
+                   help="the imported glb may hold at most this many meshes (a crowd's bodies "
+                   "share one mesh per shape)")
     p.add_argument("--size-duration", type=float,
                    help="measure the glb size on an extra export of this many seconds at the "
                    "export's default fps (the size depends on frames and meshes only)")
@@ -425,6 +428,9 @@ def main():
     if not names_ok:
         raise RuntimeError("no object per body name: the pose checks cannot run")
 
+    meshes = {o.data.name for o in scene.objects if o.type == "MESH"}
+    checks.check("objects/meshes", len(meshes), args.max_meshes,
+                 note=f"{len(meshes)} meshes for {len(bodies)} bodies")
     check_keys(checks, truth, frames, bodies)
     # Shape: shape keys, armatures (sea snake: 8 joints), children (zeppelin: propellers).
     for b in bodies:
@@ -450,7 +456,9 @@ def main():
         if rigid[b] and o.type == "MESH" and not o.children and not o.data.shape_keys:
             V = np.empty(len(o.data.vertices) * 3)
             o.data.vertices.foreach_get("co", V)
-            Vs = V.reshape(-1, 3) @ C  # Blender -> samara axes (C^T v per row)
+            # Blender -> samara axes (C^T v per row); a shared mesh's size is the node's
+            # (uniform) scale.
+            Vs = V.reshape(-1, 3) @ C * o.scale[0]
             R, x = truth.pose_at(b, frames.time(mid))
             posed = (Vs - com_body[b]) @ R.T + x
             err = float(np.abs(posed @ C.T - glb_mid[b]).max())
@@ -646,7 +654,9 @@ def check_poses(args, checks, scene, truth, frames, bodies, com_body, rigid, ori
                 R, x = truth.pose_at(b, ts)
                 values = [(f"{kind}_deg", rotation_angle_deg(Rb, C @ R @ C.T))]
                 if rigid[b]:
-                    com = M[:3, :3] @ cb + M[:3, 3]
+                    # Rb, not M: a crowd's shared mesh carries the body's size as the node's
+                    # scale, and the run's body-frame COM is already at that size.
+                    com = Rb @ cb + M[:3, 3]
                     values.append((f"{kind}_m", float(np.linalg.norm(com - C @ x))))
                 if kind == "frame":
                     # The body origin: COM - R c for a rigid body; a shape-changing body's

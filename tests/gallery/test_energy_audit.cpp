@@ -118,7 +118,10 @@ TEST_CASE("energy audit: no shipped scene triggers it at its step or at twice it
     for (double factor : {1.0, 2.0}) {
       core::WorldDef def = io::loadScene(kScenes + name);
       def.dt *= factor;
-      const AuditRun r = run(def, std::min(def.duration, 6.0));
+      // Crowds (hundreds of copies of the gallery's leaves and seed, whose own scenes are
+      // audited over 6 s) for their first 0.2 s: the release, where a too-large step shows.
+      const double duration = def.bodies.size() > 50 ? 0.2 : 6.0;
+      const AuditRun r = run(def, std::min(def.duration, duration));
       INFO(name << " at " << factor << " h: " << r.message);
       CHECK(r.message.find("energy audit") == std::string::npos);
       if (r.peak > worst) {

@@ -13,5 +13,7 @@ bool writeGalleryFlyers(const std::filesystem::path& out);
 bool writeGallerySinking(const std::filesystem::path& out);
 /// Leaves and falling plates (gallery_leaves.cpp).
 bool writeGalleryLeaves(const std::filesystem::path& out);
+/// Crowds: leaf_storm (and its low-poly leaves) and maple_rain (gallery_crowds.cpp).
+bool writeGalleryCrowds(const std::filesystem::path& out);
 
 }  // namespace samara::assetgen

@@ -146,5 +146,6 @@ int main(int argc, char** argv) {
   ok &= ag::writeGalleryFlyers(out);
   ok &= ag::writeGallerySinking(out);
   ok &= ag::writeGalleryLeaves(out);
+  ok &= ag::writeGalleryCrowds(out);
   return ok ? 0 : 1;
 }
