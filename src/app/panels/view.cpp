@@ -10,8 +10,9 @@ namespace samara::app {
 
 namespace {
 
-/// Points of all trails together at most: a trail keeps every recorded sample while the
-/// bodies are few, and samples this many over its length when they are many.
+/// Points over a trail's length at most (a line segment costs about a microsecond on
+/// software rendering), and of all trails together (many bodies: fewer each).
+constexpr double kTrailPoints = 4000.0;
 constexpr double kAllTrailPoints = 200000.0;
 
 }  // namespace
@@ -64,7 +65,8 @@ void ViewPanel::updateTrails(ViewerContext& ctx, const runtime::Snapshot& s) {
   }
   const double count =
       static_cast<double>(std::max<std::size_t>(states_.size() + ghostStates_.size(), 1));
-  const double spacing = seconds * count / kAllTrailPoints;  // s between kept samples
+  // Time between kept samples, s.
+  const double spacing = seconds * std::max(1.0 / kTrailPoints, count / kAllTrailPoints);
   auto build = [&](std::vector<TrailState>& states, std::vector<Trail>& trails, int n,
                    const std::vector<runtime::BodySnapshot>& bodies, bool ghost) {
     trails.resize(bodies.size());

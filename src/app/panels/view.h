@@ -3,7 +3,7 @@
 // (shadows, grid, water, trails and their length), the UI scale, the picture size and a
 // screenshot. It also builds the centre-of-mass trails it switches on: each trail follows its
 // body's recorded samples incrementally (only the samples new since the last frame are read),
-// thinned only when there are many bodies (at most 200,000 points in all).
+// thinned to at most 4,000 points each and 200,000 in all.
 #include <cstdint>
 #include <vector>
 

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+
+#include "app/render/mesh_match.h"
 
 namespace samara::app {
 
@@ -60,22 +63,13 @@ void BodyBatches::release() {
 }
 
 int BodyBatches::findGroup(const runtime::BodySnapshot& b, float* scale, glm::vec3* offset) const {
-  const geometry::VertexMatrix& V = *b.restVertices;
-  const geometry::FaceMatrix& F = *b.faces;
-  const Eigen::RowVector3d c = V.colwise().mean();
-  const double spread = (V.rowwise() - c).squaredNorm();
-  const double tol = 1e-6 * std::max(V.cwiseAbs().maxCoeff(), 1e-6);  // m
   for (std::size_t i = 0; i < groups_.size(); ++i) {
     const Group& g = groups_[i];
-    const geometry::VertexMatrix& M = *g.meshV;
-    if (M.rows() != V.rows() || g.meshF->rows() != F.rows() || *g.meshF != F) continue;
-    // V = s·M + t (a copy of the mesh, scaled and moved in the body frame).
-    const double s = g.meshSpread > 0.0 ? std::sqrt(spread / g.meshSpread) : 1.0;
-    const Eigen::RowVector3d t = c - s * g.meshCenter.transpose();
-    if (((V - s * M).rowwise() - t).cwiseAbs().maxCoeff() > tol) continue;
-    *scale = static_cast<float>(s);
-    *offset =
-        glm::vec3(static_cast<float>(t.x()), static_cast<float>(t.y()), static_cast<float>(t.z()));
+    const std::optional<ScaledCopy> c = scaledCopyOf(*g.meshV, *g.meshF, *b.restVertices, *b.faces);
+    if (!c) continue;
+    *scale = static_cast<float>(c->scale);
+    *offset = glm::vec3(static_cast<float>(c->offset.x()), static_cast<float>(c->offset.y()),
+                        static_cast<float>(c->offset.z()));
     return static_cast<int>(i);
   }
   return -1;
@@ -85,9 +79,6 @@ void BodyBatches::makeGroup(Group* g, const runtime::BodySnapshot& first) {
   g->meshV = first.restVertices;
   g->meshF = first.faces;
   const geometry::VertexMatrix& V = *first.restVertices;
-  const Eigen::RowVector3d c = V.colwise().mean();
-  g->meshCenter = c.transpose();
-  g->meshSpread = (V.rowwise() - c).squaredNorm();
   glGenVertexArrays(1, &g->vao);
   GLuint buffers[4];
   glGenBuffers(4, buffers);

@@ -63,8 +63,6 @@ class BodyBatches {
     // The mesh the group draws (the first member's), kept to match later members at setup.
     std::shared_ptr<const geometry::VertexMatrix> meshV;
     std::shared_ptr<const geometry::FaceMatrix> meshF;
-    Vec3 meshCenter = Vec3::Zero();  // centroid of the vertices, m
-    double meshSpread = 0.0;         // Σ |v − centroid|², m²
   };
   struct Slot {
     int group = -1;     // rigid: its group and its instance
