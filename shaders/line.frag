@@ -1,5 +1,5 @@
 #version 330 core
 in float vAlpha;
-uniform vec3 uColor;  // display RGB
+in vec3 vColor;  // display RGB
 out vec4 fragColor;
-void main() { fragColor = vec4(uColor, vAlpha); }
+void main() { fragColor = vec4(vColor, vAlpha); }

@@ -6,10 +6,11 @@
 in vec3 vWorld;
 in vec4 vLightClip;
 
-uniform vec3 uColorFront;   // linear RGB, the side the mesh normals point to
-uniform vec3 uColorBack;    // linear RGB, the other side
-uniform float uHighlight;   // 0..1, selected body
-uniform float uAlpha;       // 1 = opaque; ghost bodies ~0.35
+flat in vec3 vColorFront;  // linear RGB, the side the mesh normals point to
+flat in vec3 vColorBack;   // linear RGB, the other side
+flat in float vHighlight;  // 0..1, selected body
+
+uniform float uAlpha;  // 1 = opaque; ghost bodies ~0.35
 
 out vec4 fragColor;
 
@@ -18,12 +19,12 @@ out vec4 fragColor;
 void main() {
   vec3 n = normalize(cross(dFdx(vWorld), dFdy(vWorld)));
   if (dot(n, uEye - vWorld) < 0.0) n = -n;  // face the viewer (two-sided)
-  vec3 albedo = gl_FrontFacing ? uColorFront : uColorBack;
+  vec3 albedo = gl_FrontFacing ? vColorFront : vColorBack;
   float cosL = max(dot(n, -uLightDir), 0.0);
   float bias = 0.0015 + 0.004 * (1.0 - cosL);
   float s = shadowFactor(vLightClip, bias);
   vec3 c = shade(albedo, n, vWorld, s, 48.0);
-  c += uHighlight * 0.06;
+  c += vHighlight * 0.06;
   float a = 1.0;
   if (uAlpha < 1.0) {
     float edge = 1.0 - abs(dot(n, normalize(uEye - vWorld)));

@@ -158,11 +158,14 @@ void windCue(ImDrawList* dl, const OrbitCamera& cam, const Rect& r, const Vec3& 
       ImVec2(head.x - 8.0f * d.x - 5.0f * n.x, head.y - 8.0f * d.y - 5.0f * n.y), col);
 }
 
+/// Bodies whose trails all get time ticks; beyond that only the selected body's.
+constexpr std::size_t kTickedBodies = 12;
+
 /// Time ticks on body `i`'s trail: a dot at every whole second of the trail's length and
 /// its time ("3 s") beside it, behind the body.
 void trailTicks(ImDrawList* dl, const ViewerContext& ctx, const runtime::Snapshot& s, int i,
                 const OrbitCamera& cam, const Rect& r) {
-  if (!ctx.render.trails || i >= ctx.history.numBodies()) return;
+  if (!ctx.render.trails || i < 0 || i >= ctx.history.numBodies()) return;
   const runtime::TimeSeries& ts = ctx.history.body(i);
   if (ts.empty()) return;
   const double tLast = s.scrubbing ? s.time : ts.time(ts.size() - 1);
@@ -201,7 +204,10 @@ void drawViewCues(const runtime::Snapshot& s, const ViewerContext& ctx,
     if (!hasFloor) heightRuler(dl, cam, rect);
     scaleBar(dl, cam, rect);
   }
-  if (panes.empty()) {
+  if (panes.empty() && s.bodies.size() > kTickedBodies) {
+    // A crowd: the selected body's ticks only (hundreds of "3 s" would hide the bodies).
+    trailTicks(dl, ctx, s, ctx.selected, ctx.camera, ctx.layout.view);
+  } else if (panes.empty()) {
     for (int i = 0; i < static_cast<int>(s.bodies.size()); ++i) {
       trailTicks(dl, ctx, s, i, ctx.camera, ctx.layout.view);
     }

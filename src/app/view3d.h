@@ -23,8 +23,9 @@ OrbitCamera paneCamera(const OrbitCamera& shared, const Pane& p);
 void drawPaneLabels(const runtime::Snapshot& s, const std::vector<Pane>& panes);
 
 /// Cues over the 3D view (or each pane): a height ruler when the scene has no floor (no grid
-/// then), a scale bar, the wind's speed and direction, and a badge once the run is past the
-/// scene's duration.
+/// then), a scale bar, time ticks on the trails (the selected body's only when there are
+/// more than 12 bodies), the wind's speed and direction, and a badge once the run is past
+/// the scene's duration.
 void drawViewCues(const runtime::Snapshot& s, const ViewerContext& ctx,
                   const std::vector<Pane>& panes, bool hasFloor);
 

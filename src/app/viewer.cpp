@@ -116,6 +116,7 @@ class Viewer {
   ViewerContext ctx_;
   std::vector<runtime::PlotSample> samples_;
   double lastPatternRefresh_ = -1e300;
+  std::vector<int> lastPatternShown_;  // the bodies classified at the last refresh
   std::uint64_t lastGeneration_ = 0;
   std::string framedPath_;   // scene the camera was last framed for
   std::vector<Pane> panes_;  // this frame's split view (empty: one view)
@@ -327,15 +328,21 @@ void Viewer::consumeSamples(const runtime::Snapshot& s) {
   samples_.clear();
   runner_->takeSamples(&samples_);
   ctx_.history.consume(samples_);
-  // Falling patterns: every sample feeds the trackers (O(1) each); the classification is
-  // evaluated a few times a second (every frame with a fixed frame count: reproducible).
+  // Falling patterns: every sample feeds the trackers (O(1) each); the classification
+  // (O(history) per body) is evaluated for the bodies on screen only, a few times a second
+  // (every frame with a fixed frame count: reproducible).
   const std::uint64_t patternGeneration = ctx_.patterns.generation();
   ctx_.patterns.consume(samples_, s);
   const double now = glfwGetTime();
+  const std::vector<int> shown = patternBodiesShown(ctx_, s);
   if (options_.frames > 0 || ctx_.patterns.generation() != patternGeneration ||
       now - lastPatternRefresh_ >= kPatternRefreshSeconds) {
-    ctx_.patterns.refresh();
+    ctx_.patterns.refresh(shown);
     lastPatternRefresh_ = now;
+    lastPatternShown_ = shown;
+  } else if (shown != lastPatternShown_) {
+    ctx_.patterns.refresh(shown);  // a newly selected body: its line at once
+    lastPatternShown_ = shown;
   }
 }
 

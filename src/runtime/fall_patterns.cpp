@@ -62,13 +62,25 @@ void FallPatterns::consume(const std::vector<PlotSample>& samples, const Snapsho
   for (const PlotSample& s : samples) route(s, false);
 }
 
+void FallPatterns::refreshEntry(Entry* e) {
+  if (e->hasResult && e->result.samples == e->tracker.numSamples()) return;
+  if (e->tracker.numSamples() == 0) return;
+  e->result = e->tracker.result();
+  e->hasResult = true;
+}
+
 void FallPatterns::refresh() {
   for (std::vector<Entry>* entries : {&bodies_, &ghosts_}) {
-    for (Entry& e : *entries) {
-      if (e.hasResult && e.result.samples == e.tracker.numSamples()) continue;
-      if (e.tracker.numSamples() == 0) continue;
-      e.result = e.tracker.result();
-      e.hasResult = true;
+    for (Entry& e : *entries) refreshEntry(&e);
+  }
+}
+
+void FallPatterns::refresh(const std::vector<int>& bodies) {
+  for (std::vector<Entry>* entries : {&bodies_, &ghosts_}) {
+    for (int i : bodies) {
+      if (i >= 0 && i < static_cast<int>(entries->size())) {
+        refreshEntry(&(*entries)[static_cast<std::size_t>(i)]);
+      }
     }
   }
 }

@@ -23,6 +23,9 @@ class FallPatterns {
   /// Recomputes the result of every tracker that got samples since its last result
   /// (O(PatternTracker::kMaxRecords) each: call it a few times a second, not per sample).
   void refresh();
+  /// The same for bodies `bodies` (and their ghosts) only: what a viewer shows. The others
+  /// keep their last result (or none).
+  void refresh(const std::vector<int>& bodies);
   /// Removes every tracker and waiting sample.
   void clear();
 
@@ -47,6 +50,7 @@ class FallPatterns {
     analysis::PatternResult result;
     bool hasResult = false;
   };
+  static void refreshEntry(Entry* e);
   void setup(const Snapshot& snapshot);
   void feed(const PlotSample& s);
 

@@ -9,6 +9,22 @@
 
 namespace samara::runtime {
 
+namespace {
+
+/// The pose of `b` and the box around its vertices.
+void setPose(const core::Pose& g, BodySnapshot* b) {
+  b->orientation = g.q;
+  b->position = g.b;
+  if (b->vertices.rows() > 0) {
+    b->boundsLo = b->vertices.colwise().minCoeff().transpose();
+    b->boundsHi = b->vertices.colwise().maxCoeff().transpose();
+  } else {
+    b->boundsLo = b->boundsHi = g.b;
+  }
+}
+
+}  // namespace
+
 std::vector<BodyCache> cacheBodies(const core::World& world) {
   const int n = world.numBodies();
   std::vector<BodyCache> cache(static_cast<std::size_t>(n));
@@ -20,6 +36,9 @@ std::vector<BodyCache> cacheBodies(const core::World& world) {
     c.deltaAuto = info.deltaAuto;
     c.radius = info.boundRadius;
     c.faces = std::make_shared<const geometry::FaceMatrix>(world.bodyDef(i).mesh.F);
+    if (!world.bodyDef(i).animation) {
+      c.restVertices = std::make_shared<const geometry::VertexMatrix>(world.bodyDef(i).mesh.V);
+    }
   }
   return cache;
 }
@@ -37,6 +56,8 @@ void fillBodies(const core::World& world, const std::vector<BodyCache>& cache,
     b.name = bd.name;
     b.vertices = world.worldVertices(i);
     b.faces = c.faces;
+    b.restVertices = c.restVertices;
+    setPose(world.state(i).g, &b);
     b.diagnostics = world.diagnostics(i);
     b.mass = c.mass;
     b.deltaOverride = bd.delta;
@@ -86,12 +107,14 @@ void showRecorded(const HistoryFrame& f, const core::World& world, const core::W
   s->time = f.time;
   for (std::size_t i = 0; i < s->bodies.size() && i < f.states.size(); ++i) {
     s->bodies[i].vertices = world.worldVerticesAt(static_cast<int>(i), f.states[i].g, f.time);
+    setPose(f.states[i].g, &s->bodies[i]);
     s->bodies[i].diagnostics = f.diagnostics[i];
   }
   if (ghost && f.ghostStates.size() == s->ghostBodies.size()) {
     for (std::size_t i = 0; i < s->ghostBodies.size(); ++i) {
       s->ghostBodies[i].vertices =
           ghost->worldVerticesAt(static_cast<int>(i), f.ghostStates[i].g, f.time);
+      setPose(f.ghostStates[i].g, &s->ghostBodies[i]);
       s->ghostBodies[i].diagnostics = f.ghostDiagnostics[i];
     }
     s->ghostStepIndex = f.stepIndex;

@@ -21,6 +21,7 @@ struct BodyCache {
   double mass = 0.0;       ///< kg
   Vec3 broadNormalBody = Vec3::UnitZ();
   std::shared_ptr<const geometry::FaceMatrix> faces;
+  std::shared_ptr<const geometry::VertexMatrix> restVertices;  ///< null: shape-changing
 };
 
 /// The cache of every body of `world`.

@@ -42,6 +42,14 @@ struct BodySnapshot {
   geometry::VertexMatrix vertices;
   /// Triangles (indices into `vertices`); shared, changes only when a scene is loaded.
   std::shared_ptr<const geometry::FaceMatrix> faces;
+  /// A rigid body's body-frame vertices (n×3, m), shared by every snapshot of the run:
+  /// `vertices` = `orientation` · restVertices + `position`, row by row. Null for a
+  /// shape-changing body. (The renderer draws rigid bodies from these and the pose.)
+  std::shared_ptr<const geometry::VertexMatrix> restVertices;
+  Quat orientation = Quat::Identity();  ///< body → world rotation at the snapshot's time
+  Vec3 position = Vec3::Zero();         ///< world position of the body origin, m
+  Vec3 boundsLo = Vec3::Zero();         ///< lower corner of the box around `vertices`, m
+  Vec3 boundsHi = Vec3::Zero();         ///< upper corner of the box around `vertices`, m
   core::BodyDiagnostics diagnostics;    ///< world frame, SI (PHYSICS.md §5)
   double mass = 0.0;                    ///< kg
   double delta = 0.0;                   ///< δ in use, m

@@ -416,6 +416,66 @@ TEST_CASE("FallPatterns: the live pattern is samara run --classify's, ghost incl
   CHECK(patterns.samples(0, true) == 1);
 }
 
+TEST_CASE("FallPatterns: refreshing the bodies on screen gives their full results, no others",
+          "[runtime][patterns][compare]") {
+  Fixture f;
+  f.runner->post(LoadScene{kPlates, {}});
+  f.runner->post(SetGhost{std::string("vacuum")});
+  f.frame();
+  f.runner->post(Step{400});
+  f.frame();
+  FallPatterns shown, all;
+  shown.consume(f.samples, f.snap());
+  all.consume(f.samples, f.snap());
+  REQUIRE(f.snap().bodies.size() == 9);
+  shown.refresh({1, 7});
+  all.refresh();
+  for (int i = 0; i < 9; ++i) {
+    for (const bool ghost : {false, true}) {
+      INFO("body " << i << " ghost " << ghost);
+      REQUIRE(all.result(i, ghost) != nullptr);
+      const analysis::PatternResult* got = shown.result(i, ghost);
+      if (i != 1 && i != 7) {
+        CHECK(got == nullptr);  // not on screen: not classified
+        continue;
+      }
+      REQUIRE(got != nullptr);
+      const analysis::PatternResult& want = *all.result(i, ghost);
+      CHECK(got->pattern == want.pattern);
+      CHECK(got->reason == want.reason);
+      CHECK(got->d == want.d);
+      CHECK(got->e == want.e);
+      CHECK(got->samples == 401);
+    }
+  }
+}
+
+TEST_CASE("Snapshot: a rigid body's pose and rest vertices give its vertices, and its box",
+          "[runtime][snapshot][compare]") {
+  Fixture f;
+  f.runner->post(LoadScene{kPlates, {}});
+  f.frame();
+  f.runner->post(Step{300});
+  f.frame();
+  const Snapshot& s = f.snap();
+  REQUIRE(s.bodies.size() == 9);
+  for (const BodySnapshot& b : s.bodies) {
+    INFO(b.name);
+    REQUIRE(b.restVertices != nullptr);  // rigid
+    REQUIRE(b.restVertices->rows() == b.vertices.rows());
+    const Mat3 R = b.orientation.toRotationMatrix();
+    CHECK(std::abs(b.orientation.norm() - 1.0) < 1e-12);
+    CHECK(b.position != Vec3::Zero());
+    geometry::VertexMatrix W = *b.restVertices * R.transpose();
+    W.rowwise() += b.position.transpose();
+    CHECK((W - b.vertices).cwiseAbs().maxCoeff() == 0.0);  // the same arithmetic as the World's
+    for (int k = 0; k < 3; ++k) {
+      CHECK(b.boundsLo(k) == b.vertices.col(k).minCoeff());
+      CHECK(b.boundsHi(k) == b.vertices.col(k).maxCoeff());
+    }
+  }
+}
+
 TEST_CASE("Runner: a threaded run with a ghost and live commands replays bit for bit",
           "[runtime][runner][determinism][thread][compare]") {
   RunnerOptions o;  // the real clock

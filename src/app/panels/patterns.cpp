@@ -16,6 +16,18 @@ std::size_t linesOf(const runtime::Snapshot& s) {
 
 }  // namespace
 
+std::vector<int> patternBodiesShown(const ViewerContext& ctx, const runtime::Snapshot& s) {
+  std::vector<int> shown;
+  for (std::size_t i = 0; i < s.bodies.size() && i < kShown; ++i) {
+    shown.push_back(static_cast<int>(i));
+  }
+  if (ctx.selected >= static_cast<int>(kShown) &&
+      ctx.selected < static_cast<int>(s.bodies.size())) {
+    shown.push_back(ctx.selected);
+  }
+  return shown;
+}
+
 float patternsHeight(const ViewerContext& ctx, const runtime::Snapshot& s) {
   if (s.bodies.empty() || !ctx.patterns.result(0)) return 0.0f;
   const ImGuiStyle& st = ImGui::GetStyle();

@@ -10,43 +10,78 @@ namespace samara::app {
 
 namespace {
 
-/// The COM trail of a body (or ghost body) `b` from its recorded samples `ts`.
-void buildTrail(const runtime::TimeSeries& ts, const runtime::BodySnapshot& b,
-                const runtime::Snapshot& s, double seconds, Trail* tr) {
-  tr->clear();
+/// Points over a trail's length at most (a line segment costs about a microsecond on
+/// software rendering), and of all trails together (many bodies: fewer each).
+constexpr double kTrailPoints = 4000.0;
+constexpr double kAllTrailPoints = 200000.0;
+
+}  // namespace
+
+void ViewPanel::advance(TrailState* st, const runtime::TimeSeries& ts, const runtime::Snapshot& s,
+                        double seconds, double spacing) {
   if (ts.empty()) return;
   // Scrubbing: the trail ends at the recorded step shown.
   const std::size_t end = s.scrubbing ? ts.lowerBound(s.time) : ts.size();
-  const double tLast = end > 0 ? ts.time(end - 1) : s.time;
-  const std::size_t from = std::min(ts.lowerBound(tLast - seconds), end);
-  const std::size_t n = end - from;
-  const std::size_t stride = std::max<std::size_t>(1, n / 2000);
-  for (std::size_t k = from; k < end; k += stride) {
-    tr->emplace_back(ts.value(k, runtime::kComX), ts.value(k, runtime::kComY),
-                     ts.value(k, runtime::kComZ));
+  if (end == 0) return;
+  const double tLast = ts.time(end - 1);
+  const std::uint64_t dropped = ts.dropped();
+  std::size_t from = st->next > dropped ? static_cast<std::size_t>(st->next - dropped) : 0;
+  if (st->head == st->points.size()) from = std::max(from, ts.lowerBound(tLast - seconds));
+  for (std::size_t k = from; k < end; ++k) {
+    const double t = ts.time(k);
+    if (st->head < st->times.size() && t < st->times.back() + spacing) continue;
+    st->points.emplace_back(ts.value(k, runtime::kComX), ts.value(k, runtime::kComY),
+                            ts.value(k, runtime::kComZ));
+    st->times.push_back(t);
   }
-  tr->push_back(toGlm(b.diagnostics.com));
+  st->next = dropped + end;
+  // Older than the trail's length: dropped (the storage compacted now and then).
+  while (st->head < st->times.size() && st->times[st->head] < tLast - seconds) ++st->head;
+  if (st->head > 1024 && 2 * st->head > st->times.size()) {
+    const auto h = static_cast<std::ptrdiff_t>(st->head);
+    st->points.erase(st->points.begin(), st->points.begin() + h);
+    st->times.erase(st->times.begin(), st->times.begin() + h);
+    st->head = 0;
+  }
 }
-
-}  // namespace
 
 void ViewPanel::onNewRun(const runtime::Snapshot& s) {
   trails_.assign(s.bodies.size(), {});
   ghostTrails_.assign(s.ghostBodies.size(), {});
+  trailKey_ = TrailKey{};
 }
 
 void ViewPanel::updateTrails(ViewerContext& ctx, const runtime::Snapshot& s) {
   const runtime::PlotHistory& h = ctx.history;
-  trails_.resize(s.bodies.size());
-  for (int i = 0; i < h.numBodies() && i < static_cast<int>(trails_.size()); ++i) {
-    const auto k = static_cast<std::size_t>(i);
-    buildTrail(h.body(i), s.bodies[k], s, ctx.render.trailSeconds, &trails_[k]);
+  const double seconds = ctx.render.trailSeconds;
+  TrailKey key{h.generation(),  seconds,
+               s.scrubbing,     s.scrubbing ? s.time : 0.0,
+               s.bodies.size(), s.ghostBodies.size()};
+  if (!(key == trailKey_)) {
+    // Another run, trail length or scrubbed step: built again from the history.
+    states_.assign(s.bodies.size(), {});
+    ghostStates_.assign(s.ghostBodies.size(), {});
+    trailKey_ = key;
   }
-  ghostTrails_.resize(s.ghostBodies.size());
-  for (int i = 0; i < h.numGhostBodies() && i < static_cast<int>(ghostTrails_.size()); ++i) {
-    const auto k = static_cast<std::size_t>(i);
-    buildTrail(h.ghostBody(i), s.ghostBodies[k], s, ctx.render.trailSeconds, &ghostTrails_[k]);
-  }
+  const double count =
+      static_cast<double>(std::max<std::size_t>(states_.size() + ghostStates_.size(), 1));
+  // Time between kept samples, s.
+  const double spacing = seconds * std::max(1.0 / kTrailPoints, count / kAllTrailPoints);
+  auto build = [&](std::vector<TrailState>& states, std::vector<Trail>& trails, int n,
+                   const std::vector<runtime::BodySnapshot>& bodies, bool ghost) {
+    trails.resize(bodies.size());
+    for (int i = 0; i < n && i < static_cast<int>(states.size()); ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      TrailState& st = states[k];
+      const runtime::TimeSeries& ts = ghost ? h.ghostBody(i) : h.body(i);
+      advance(&st, ts, s, seconds, spacing);
+      Trail& tr = trails[k];
+      tr.assign(st.points.begin() + static_cast<std::ptrdiff_t>(st.head), st.points.end());
+      if (!ts.empty()) tr.push_back(toGlm(bodies[k].diagnostics.com));
+    }
+  };
+  build(states_, trails_, h.numBodies(), s.bodies, false);
+  build(ghostStates_, ghostTrails_, h.numGhostBodies(), s.ghostBodies, true);
   ctx.renderer->setTrails(trails_, ghostTrails_);
 }
 

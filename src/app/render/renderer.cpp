@@ -37,6 +37,18 @@ glm::vec3 toSrgb(const glm::vec3& c) {
   return glm::pow(glm::clamp(c, 0.0f, 1.0f), glm::vec3(1.0f / 2.2f));
 }
 
+int paletteIndex(int i) { return ((i % kPalette) + kPalette) % kPalette; }
+BodyBatches::Colors bodyColors(int i) {
+  const int k = paletteIndex(i);
+  return {kFront[k], backOf(k)};
+}
+BodyBatches::Colors ghostColors(int i) {
+  const int k = paletteIndex(i);
+  return {ghostFront(k), ghostBack(k)};
+}
+
+constexpr int kTrailFloats = 7;  // position, opacity, colour
+
 }  // namespace
 
 glm::vec3 Renderer::bodyColor(int i) {
@@ -66,77 +78,37 @@ Renderer::Renderer(const std::string& shaderDir)
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
   glGenVertexArrays(1, &emptyVao_);
+  for (TrailBatch* t : {&trails_, &ghostTrails_}) {
+    glGenVertexArrays(1, &t->vao);
+    glGenBuffers(1, &t->vbo);
+    glBindVertexArray(t->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, t->vbo);
+    const GLsizei stride = kTrailFloats * sizeof(float);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, nullptr);
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(3 * sizeof(float)));
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, stride,
+                          reinterpret_cast<const void*>(4 * sizeof(float)));
+  }
   glBindVertexArray(0);
   ensureShadowMap();
 }
 
 Renderer::~Renderer() {
-  releaseBodies();
-  for (TrailGpu& t : trails_) {
-    glDeleteBuffers(1, &t.vbo);
-    glDeleteVertexArrays(1, &t.vao);
+  bodies_.release();
+  ghosts_.release();
+  for (TrailBatch* t : {&trails_, &ghostTrails_}) {
+    glDeleteBuffers(1, &t->vbo);
+    glDeleteVertexArrays(1, &t->vao);
   }
   glDeleteBuffers(1, &quadVbo_);
   glDeleteVertexArrays(1, &quadVao_);
   glDeleteVertexArrays(1, &emptyVao_);
   glDeleteFramebuffers(1, &shadowFbo_);
   glDeleteTextures(1, &shadowTex_);
-}
-
-void Renderer::releaseBodies() {
-  for (std::vector<BodyGpu>* list : {&bodies_, &ghosts_}) {
-    for (BodyGpu& b : *list) {
-      glDeleteBuffers(1, &b.vbo);
-      glDeleteBuffers(1, &b.ebo);
-      glDeleteVertexArrays(1, &b.vao);
-    }
-    list->clear();
-  }
-}
-
-Renderer::BodyGpu Renderer::makeBody(const runtime::BodySnapshot& b) {
-  BodyGpu g;
-  glGenVertexArrays(1, &g.vao);
-  glGenBuffers(1, &g.vbo);
-  glGenBuffers(1, &g.ebo);
-  glBindVertexArray(g.vao);
-  glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.ebo);
-  std::vector<GLuint> idx;
-  if (b.faces) {
-    idx.reserve(static_cast<std::size_t>(b.faces->size()));
-    for (Eigen::Index f = 0; f < b.faces->rows(); ++f) {
-      for (int k = 0; k < 3; ++k) idx.push_back(static_cast<GLuint>((*b.faces)(f, k)));
-    }
-  }
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(idx.size() * sizeof(GLuint)),
-               idx.data(), GL_STATIC_DRAW);
-  g.indexCount = static_cast<GLsizei>(idx.size());
-  glBindVertexArray(0);
-  return g;
-}
-
-void Renderer::upload(BodyGpu* g, const geometry::VertexMatrix& V, std::vector<float>* scratch,
-                      glm::vec3* lo, glm::vec3* hi) {
-  scratch->resize(static_cast<std::size_t>(V.size()));
-  for (Eigen::Index v = 0; v < V.rows(); ++v) {
-    for (int k = 0; k < 3; ++k) {
-      const float x = static_cast<float>(V(v, k));
-      (*scratch)[static_cast<std::size_t>(3 * v + k)] = x;
-      if (lo) (*lo)[k] = std::min((*lo)[k], x);
-      if (hi) (*hi)[k] = std::max((*hi)[k], x);
-    }
-  }
-  glBindBuffer(GL_ARRAY_BUFFER, g->vbo);
-  const auto bytes = static_cast<GLsizeiptr>(scratch->size() * sizeof(float));
-  if (g->vertexCount != static_cast<std::size_t>(V.rows())) {
-    glBufferData(GL_ARRAY_BUFFER, bytes, scratch->data(), GL_STREAM_DRAW);
-    g->vertexCount = static_cast<std::size_t>(V.rows());
-  } else {
-    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, scratch->data());
-  }
 }
 
 void Renderer::ensureShadowMap() {
@@ -165,10 +137,9 @@ void Renderer::update(const runtime::Snapshot& s) {
   const bool newRun = s.generation != generation_ || bodies_.size() != s.bodies.size() ||
                       ghosts_.size() != s.ghostBodies.size();
   if (newRun) {
-    releaseBodies();
     generation_ = s.generation;
-    for (const runtime::BodySnapshot& b : s.bodies) bodies_.push_back(makeBody(b));
-    for (const runtime::BodySnapshot& b : s.ghostBodies) ghosts_.push_back(makeBody(b));
+    bodies_.setup(s.bodies, bodyColors);
+    ghosts_.setup(s.ghostBodies, ghostColors);
     // Ground: the floor, or a reference plane 1 m below the lowest starting vertex.
     if (s.params.floor) {
       // The contact is a spring: a resting body sinks by its static deflection g/ω². Draw
@@ -179,7 +150,7 @@ void Renderer::update(const runtime::Snapshot& s) {
     } else {
       double lowest = 0.0;
       for (const auto& b : s.bodies) {
-        if (b.vertices.rows() > 0) lowest = std::min(lowest, b.vertices.col(1).minCoeff() - 1.0);
+        if (b.vertices.rows() > 0) lowest = std::min(lowest, b.boundsLo.y() - 1.0);
       }
       groundY_ = static_cast<float>(lowest);
     }
@@ -189,61 +160,49 @@ void Renderer::update(const runtime::Snapshot& s) {
     immersed_ = !hasWater_ && s.params.fluidDensity > 100.0;
     waterY_ = hasWater_ ? static_cast<float>(s.params.water->level) : 0.0f;
   }
-  // Vertices (double → float at upload) and bounds (of the main bodies: the shadow map and
-  // the camera frame them).
+  // Poses (rigid bodies) and vertices (shape-changing bodies); the bounds of the main bodies
+  // (the shadow map frames them) from each body's box: O(bodies).
+  bodies_.update(s.bodies);
+  ghosts_.update(s.ghostBodies);
   glm::vec3 lo(1e30f), hi(-1e30f);
-  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-    upload(&bodies_[i], s.bodies[i].vertices, &scratch_, &lo, &hi);
+  for (const runtime::BodySnapshot& b : s.bodies) {
+    if (b.vertices.rows() == 0) continue;
+    lo = glm::min(lo, toGlm(b.boundsLo));
+    hi = glm::max(hi, toGlm(b.boundsHi));
   }
-  for (std::size_t i = 0; i < s.ghostBodies.size(); ++i) {
-    upload(&ghosts_[i], s.ghostBodies[i].vertices, &scratch_, nullptr, nullptr);
-  }
-  glBindBuffer(GL_ARRAY_BUFFER, 0);
   if (lo.x <= hi.x) {
     boundsCenter_ = 0.5f * (lo + hi);
     boundsRadius_ = std::max(0.5f * glm::length(hi - lo), 1e-3f);
   }
 }
 
+void Renderer::fillTrails(TrailBatch* batch, const std::vector<Trail>& trails, bool ghost) {
+  batch->first.clear();
+  batch->count.clear();
+  batch->data.clear();
+  GLint at = 0;
+  for (std::size_t i = 0; i < trails.size(); ++i) {
+    const Trail& tr = trails[i];
+    if (tr.size() < 2) continue;
+    const int body = static_cast<int>(i);
+    const glm::vec3 c = ghost ? ghostColor(body) * 0.9f : bodyColor(body) * 0.8f;
+    for (std::size_t k = 0; k < tr.size(); ++k) {
+      const float alpha = 0.9f * static_cast<float>(k + 1) / static_cast<float>(tr.size());
+      batch->data.insert(batch->data.end(), {tr[k].x, tr[k].y, tr[k].z, alpha, c.r, c.g, c.b});
+    }
+    batch->first.push_back(at);
+    batch->count.push_back(static_cast<GLsizei>(tr.size()));
+    at += static_cast<GLint>(tr.size());
+  }
+  glBindBuffer(GL_ARRAY_BUFFER, batch->vbo);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(batch->data.size() * sizeof(float)),
+               batch->data.data(), GL_STREAM_DRAW);
+}
+
 void Renderer::setTrails(const std::vector<Trail>& mainTrails,
                          const std::vector<Trail>& ghostTrails) {
-  std::vector<const Trail*> trails;
-  for (const Trail& t : mainTrails) trails.push_back(&t);
-  for (const Trail& t : ghostTrails) trails.push_back(&t);
-  mainTrails_ = mainTrails.size();
-  while (trails_.size() < trails.size()) {
-    TrailGpu t;
-    glGenVertexArrays(1, &t.vao);
-    glGenBuffers(1, &t.vbo);
-    glBindVertexArray(t.vao);
-    glBindBuffer(GL_ARRAY_BUFFER, t.vbo);
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 4 * sizeof(float), nullptr);
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, 4 * sizeof(float),
-                          reinterpret_cast<const void*>(3 * sizeof(float)));
-    glBindVertexArray(0);
-    trails_.push_back(t);
-  }
-  for (std::size_t i = 0; i < trails_.size(); ++i) {
-    TrailGpu& t = trails_[i];
-    if (i >= trails.size()) {
-      t.count = 0;
-      continue;
-    }
-    const Trail& tr = *trails[i];
-    scratch_.resize(tr.size() * 4);
-    for (std::size_t k = 0; k < tr.size(); ++k) {
-      scratch_[4 * k + 0] = tr[k].x;
-      scratch_[4 * k + 1] = tr[k].y;
-      scratch_[4 * k + 2] = tr[k].z;
-      scratch_[4 * k + 3] = 0.9f * static_cast<float>(k + 1) / static_cast<float>(tr.size());
-    }
-    glBindBuffer(GL_ARRAY_BUFFER, t.vbo);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(scratch_.size() * sizeof(float)),
-                 scratch_.data(), GL_STREAM_DRAW);
-    t.count = static_cast<GLsizei>(tr.size());
-  }
+  fillTrails(&trails_, mainTrails, false);
+  fillTrails(&ghostTrails_, ghostTrails, true);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
@@ -312,10 +271,7 @@ void Renderer::drawShadowMap(const glm::mat4& lightVP, GLuint target) {
   glClear(GL_DEPTH_BUFFER_BIT);
   shadow_.use();
   shadow_.set("uLightViewProj", lightVP);
-  for (const BodyGpu& b : bodies_) {
-    glBindVertexArray(b.vao);
-    glDrawElements(GL_TRIANGLES, b.indexCount, GL_UNSIGNED_INT, nullptr);
-  }
+  bodies_.draw();
   glBindFramebuffer(GL_FRAMEBUFFER, target);
 }
 
@@ -355,29 +311,23 @@ void Renderer::drawBodies(const Frame& f) {
   // shadow already shows where a body is and how it is turned.
   mesh_.set("uShadowStrength", 0.0f);
   mesh_.set("uAlpha", 1.0f);
-  for (std::size_t i = 0; i < bodies_.size(); ++i) {
-    const int k = static_cast<int>(i) % kPalette;
-    mesh_.set("uColorFront", kFront[k]);
-    mesh_.set("uColorBack", backOf(k));
-    mesh_.set("uHighlight",
-              static_cast<int>(i) == f.settings.selected && bodies_.size() > 1 ? 1.0f : 0.0f);
-    glBindVertexArray(bodies_[i].vao);
-    glDrawElements(GL_TRIANGLES, bodies_[i].indexCount, GL_UNSIGNED_INT, nullptr);
-  }
+  const bool highlight = f.settings.selected >= 0 && bodies_.size() > 1;
+  mesh_.set("uSelected", highlight ? static_cast<float>(f.settings.selected) : -1.0f);
+  bodies_.draw();
+}
+
+void Renderer::drawTrailBatch(const TrailBatch& batch) {
+  if (batch.first.empty()) return;
+  glBindVertexArray(batch.vao);
+  glMultiDrawArrays(GL_LINE_STRIP, batch.first.data(), batch.count.data(),
+                    static_cast<GLsizei>(batch.first.size()));
 }
 
 void Renderer::drawTrails(const Frame& f) {
   line_.use();
   line_.set("uViewProj", f.viewProj);
-  for (std::size_t i = 0; i < trails_.size(); ++i) {
-    if (trails_[i].count < 2) continue;
-    const bool ghost = i >= mainTrails_;
-    if (ghost && !f.settings.ghosts) continue;
-    const int body = static_cast<int>(ghost ? i - mainTrails_ : i);
-    line_.set("uColor", ghost ? ghostColor(body) * 0.9f : bodyColor(body) * 0.8f);
-    glBindVertexArray(trails_[i].vao);
-    glDrawArrays(GL_LINE_STRIP, 0, trails_[i].count);
-  }
+  drawTrailBatch(trails_);
+  if (f.settings.ghosts) drawTrailBatch(ghostTrails_);
 }
 
 void Renderer::drawGhosts() {
@@ -387,19 +337,15 @@ void Renderer::drawGhosts() {
   // trails and the water surface blend as usual.
   mesh_.use();
   mesh_.set("uAlpha", kGhostAlpha);
-  mesh_.set("uHighlight", 0.0f);
-  for (std::size_t i = 0; i < ghosts_.size(); ++i) {
-    const int k = static_cast<int>(i) % kPalette;
-    mesh_.set("uColorFront", ghostFront(k));
-    mesh_.set("uColorBack", ghostBack(k));
-    glBindVertexArray(ghosts_[i].vao);
+  mesh_.set("uSelected", -1.0f);
+  for (int i = 0; i < static_cast<int>(ghosts_.size()); ++i) {
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
     glDepthMask(GL_TRUE);
-    glDrawElements(GL_TRIANGLES, ghosts_[i].indexCount, GL_UNSIGNED_INT, nullptr);
+    ghosts_.drawOne(i);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDepthMask(GL_FALSE);
     glDepthFunc(GL_LEQUAL);
-    glDrawElements(GL_TRIANGLES, ghosts_[i].indexCount, GL_UNSIGNED_INT, nullptr);
+    ghosts_.drawOne(i);
     glDepthFunc(GL_LESS);
   }
   mesh_.set("uAlpha", 1.0f);
@@ -464,7 +410,7 @@ void Renderer::draw(const OrbitCamera& camera, int targetWidth, int targetHeight
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glDepthMask(GL_FALSE);
   if (settings.trails) drawTrails(f);
-  if (settings.ghosts && !ghosts_.empty()) drawGhosts();
+  if (settings.ghosts && ghosts_.size() > 0) drawGhosts();
   if (settings.water && hasWater_) drawWater(f);
   // 6. Under the water surface: tint everything (a scene entirely in water: lighter, so that
   // the bodies keep their colours).

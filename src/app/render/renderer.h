@@ -1,9 +1,11 @@
 #pragma once
-// OpenGL 3.3 renderer: bodies (vertices uploaded from every new snapshot), a soft shadow
-// map from a key light, a ground grid, a translucent water surface, COM trails and a sky
-// gradient. Ghost bodies (Snapshot::ghostBodies, a comparison run under another model)
-// are drawn translucent in a cool tint after the opaque bodies and cast no shadow. Only the
-// UI thread touches it; it reads snapshots, never the World.
+// OpenGL 3.3 renderer: bodies (rigid bodies instanced by shared mesh, shape-changing
+// bodies' vertices uploaded from every new snapshot in one buffer: BodyBatches), a soft
+// shadow map from a key light, a ground grid, a translucent water surface, COM trails (one
+// buffer and one draw call for all of them) and a sky gradient. Ghost bodies
+// (Snapshot::ghostBodies, a comparison run under another model) are drawn translucent in a cool
+// tint after the opaque bodies and cast no shadow. Only the UI thread touches it; it reads
+// snapshots, never the World.
 #include <epoxy/gl.h>
 
 #include <cstdint>
@@ -11,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "app/render/body_batches.h"
 #include "app/render/camera.h"
 #include "app/render/shader.h"
 #include "runtime/snapshot.h"
@@ -41,7 +44,7 @@ class Renderer {
   /// Takes the bodies and ghost bodies of a new snapshot (new generation → new index
   /// buffers).
   void update(const runtime::Snapshot& snapshot);
-  /// Replaces the trails (one per body, and one per ghost body).
+  /// Replaces the trails (one per body, and one per ghost body): one upload per kind.
   void setTrails(const std::vector<Trail>& trails, const std::vector<Trail>& ghostTrails = {});
   /// A rectangle of the target in GL pixels (origin at the bottom left).
   struct Viewport {
@@ -70,19 +73,16 @@ class Renderer {
   static constexpr float kGhostAlpha = 0.35f;
 
  private:
-  struct BodyGpu {
-    GLuint vao = 0, vbo = 0, ebo = 0;
-    GLsizei indexCount = 0;
-    std::size_t vertexCount = 0;
-  };
-  struct TrailGpu {
+  /// The trails of one kind (main or ghost) in one buffer: position, opacity and colour per
+  /// point, each trail a line strip of it.
+  struct TrailBatch {
     GLuint vao = 0, vbo = 0;
-    GLsizei count = 0;
+    std::vector<GLint> first;
+    std::vector<GLsizei> count;
+    std::vector<float> data;
   };
-  void releaseBodies();
-  static BodyGpu makeBody(const runtime::BodySnapshot& b);
-  static void upload(BodyGpu* g, const geometry::VertexMatrix& V, std::vector<float>* scratch,
-                     glm::vec3* lo, glm::vec3* hi);
+  static void fillTrails(TrailBatch* batch, const std::vector<Trail>& trails, bool ghost);
+  static void drawTrailBatch(const TrailBatch& batch);
   void ensureShadowMap();
   glm::mat4 lightViewProj();  // also sets shadowCenter_ / shadowRadius_
   // The passes of draw().
@@ -100,12 +100,11 @@ class Renderer {
   void drawWater(const Frame& f);
 
   Program mesh_, shadow_, ground_, groundShadow_, water_, line_, sky_;
-  std::vector<BodyGpu> bodies_;
-  std::vector<BodyGpu> ghosts_;
-  std::vector<TrailGpu> trails_;
-  std::size_t mainTrails_ = 0;  // trails_[0, mainTrails_) are the bodies', the rest the ghosts'
+  BodyBatches bodies_;
+  BodyBatches ghosts_;
+  TrailBatch trails_;
+  TrailBatch ghostTrails_;
   std::uint64_t generation_ = ~0ull;
-  std::vector<float> scratch_;
   GLuint quadVao_ = 0, quadVbo_ = 0;  // unit quad in x-z, scaled per draw
   GLuint emptyVao_ = 0;               // for the full-screen triangle
   GLuint shadowFbo_ = 0, shadowTex_ = 0;

@@ -1,0 +1,25 @@
+#pragma once
+// Instancing of rigid bodies (BodyBatches): whether a body's mesh is a copy of another's, up
+// to a uniform scale and an offset in the body frame, so that both are drawn from one mesh
+// buffer. GL-free (Eigen only, unit-tested).
+#include <optional>
+
+#include "geometry/tri_mesh.h"
+
+namespace samara::app {
+
+/// A mesh `V` as `scale` · M + `offset` (row by row) for a reference mesh M.
+struct ScaledCopy {
+  double scale = 1.0;          ///< > 0
+  Vec3 offset = Vec3::Zero();  ///< body frame, m
+};
+
+/// Whether (V, F) is (M, MF) scaled and moved: the same triangles (identical indices) and
+/// every vertex within 1e-6 of the mesh's size of scale · M + offset. Scale and offset from
+/// the centroids and the spreads about them. O(vertices + faces).
+std::optional<ScaledCopy> scaledCopyOf(const geometry::VertexMatrix& M,
+                                       const geometry::FaceMatrix& MF,
+                                       const geometry::VertexMatrix& V,
+                                       const geometry::FaceMatrix& F);
+
+}  // namespace samara::app
