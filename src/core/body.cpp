@@ -420,6 +420,28 @@ std::vector<ContactPoint> BodyImpl::floorContacts(const Pose& g, const WorldDef&
   return contacts;
 }
 
+void BodyImpl::addGustOffsets(const Pose& g, double t, const Vec3& shift, bool shifted,
+                              const WorldDef& world, std::vector<Vec3>* offsets) {
+  // The faces' centroids in the world (rotation matrix: one per step), the field at all of
+  // them in one call, and each face's flow back in the body frame: o_f −= Rᵀ (u_f + shift).
+  const size_t nf = drag.size();
+  gustScratch.resize(6 * nf);
+  double* w = gustScratch.data();
+  const Mat3 R = g.q.toRotationMatrix();
+  for (size_t f = 0; f < nf; ++f) {
+    const Vec3 x = R * drag.centroid(f) + g.b;
+    w[f] = x.x();
+    w[nf + f] = x.y();
+    w[2 * nf + f] = x.z();
+  }
+  world.fluid.gusts->velocities(nf, w, w + nf, w + 2 * nf, t, w + 3 * nf, w + 4 * nf, w + 5 * nf);
+  for (size_t f = 0; f < nf; ++f) {
+    Vec3 u(w[3 * nf + f], w[4 * nf + f], w[5 * nf + f]);
+    if (shifted) u += shift;
+    (*offsets)[f] -= R.transpose() * u;
+  }
+}
+
 VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double t,
                                         const WorldDef& world, const Mat6& addedCarried,
                                         BodyState* to) {
@@ -454,11 +476,10 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     for (size_t f = 0; f < drag.size(); ++f) {
       offsets[f] = offset;
       if (!faceShapeVel.empty()) offsets[f] += faceShapeVel[f];
-      if (!uniformGusts) {
-        const Vec3 u = fluid.gusts->velocity(from.g.toWorld(drag.centroid(f)), t);
-        offsets[f] -= relative ? Vec3(qi * Vec3(fluid.wind + u - frame)) : Vec3(qi * u);
-      }
     }
+    if (!uniformGusts)
+      addGustOffsets(from.g, t, relative ? Vec3(fluid.wind - frame) : Vec3::Zero(), relative, world,
+                     &offsets);
   }
 
   // Floor contacts at the start of the step.

@@ -129,6 +129,21 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
   *J += Jf;
 }
 
+void waveSum(std::size_t n, const double* x, const double* y, const double* z, int modes,
+             const double* mode, double* ux, double* uy, double* uz, FaceKernelIsa isa) {
+  const face_sums::GustInput in{n, x, y, z, modes, mode, ux, uy, uz};
+  switch (isa) {
+    case FaceKernelIsa::kAvx512:
+      face_sums::gustAvx512(in);
+      break;
+    case FaceKernelIsa::kAvx2:
+      face_sums::gustAvx2(in);
+      break;
+    default:
+      face_sums::gustSse2(in);
+  }
+}
+
 Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n) {
   double s[21] = {};
   for (size_t i = 0; i < n; ++i) {

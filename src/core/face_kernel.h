@@ -34,6 +34,14 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
                          const Vec6& Y, const Vec3& offset, const FaceOffsetPack* offsets, Vec6* F,
                          Mat6* J, FaceKernelIsa isa = bestFaceKernelIsa());
 
+/// Σ_m d_m sin(k_m · x + c_m) at n points (world; arrays per component) into ux, uy, uz, the
+/// modes in order, mode m = mode[7m .. 7m + 7) = (k, d, c): the gust field's loop
+/// (core/gusts.h), on the same instruction sets as the face kernel, with the same bits as
+/// gustSin one point at a time.
+void waveSum(std::size_t n, const double* x, const double* y, const double* z, int modes,
+             const double* mode, double* ux, double* uy, double* uz,
+             FaceKernelIsa isa = bestFaceKernelIsa());
+
 /// Σ w_f a_f a_fᵀ over the faces listed in `faces` (n of them; all faces in order when
 /// null), a_f = (x × n, n): the added mass per unit δ and ρ_f (GwtF Alg. 5). Exactly
 /// symmetric.

@@ -32,8 +32,21 @@ struct Sums {
   double pm[10][kLanes];
 };
 
+/// A sum of travelling waves at n points (core/gusts.h): u = Σ_m d_m sin(k_m · x + c_m),
+/// modes summed in order; mode m is mode[7m .. 7m + 7) = (k, d, c).
+struct GustInput {
+  std::size_t n;
+  const double *x, *y, *z;
+  int modes;
+  const double* mode;
+  double *ux, *uy, *uz;
+};
+
 void sumSse2(const Input& in, bool friction, bool jacobian, Sums* out);
 void sumAvx2(const Input& in, bool friction, bool jacobian, Sums* out);
 void sumAvx512(const Input& in, bool friction, bool jacobian, Sums* out);
+void gustSse2(const GustInput& in);
+void gustAvx2(const GustInput& in);
+void gustAvx512(const GustInput& in);
 
 }  // namespace samara::core::face_sums

@@ -1,4 +1,5 @@
 // The face sums compiled for AVX2 (CMakeLists.txt sets the instruction set).
 #define FACE_SUMS_WIDTH 4
+#define FACE_GUST_NAME gustAvx2
 #define FACE_SUMS_NAME sumAvx2
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

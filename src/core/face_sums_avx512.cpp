@@ -1,4 +1,5 @@
 // The face sums compiled for AVX-512F (CMakeLists.txt sets the instruction set).
 #define FACE_SUMS_WIDTH 8
+#define FACE_GUST_NAME gustAvx512
 #define FACE_SUMS_NAME sumAvx512
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

@@ -177,7 +177,77 @@ SAMARA_INLINE void store(const V* v, int n, int p, double (*out)[kLanes]) {
   for (int j = 0; j < n; ++j) std::memcpy(out[j] + p * kW, &v[j], sizeof v[j]);
 }
 
+// sin as core/gusts.h's gustSin, lane by lane with the same operations (the same bits).
+using I = long long __attribute__((vector_size(8 * kW)));
+
+SAMARA_INLINE V vsin(V x) {
+  constexpr double kTwoOverPi = 6.36619772367581382433e-01;
+  constexpr double kRound = 6755399441055744.0;
+  constexpr double kP1 = 1.57079632673412561417e+00;
+  constexpr double kP2 = 6.07710050630396597660e-11;
+  constexpr double kP3 = 2.02226624879595063154e-21;
+  const V t = x * kTwoOverPi + kRound;
+  const V q = t - kRound;
+  I bits;
+  std::memcpy(&bits, &t, sizeof t);  // t = 1.5·2⁵² + q: q mod 4 in the low bits
+  const I quadrant = bits & 3;
+  const V r = ((x - q * kP1) - q * kP2) - q * kP3;
+  const V z = r * r;
+  const V sinR =
+      r + (r * z) *
+              (-1.66666666666666324348e-01 +
+               z * (8.33333333332248946124e-03 +
+                    z * (-1.98412698298579493134e-04 +
+                         z * (2.75573137070700676789e-06 + z * (-2.50507602534068634195e-08 +
+                                                                z * 1.58969099521155010221e-10)))));
+  const V cosR =
+      (1.0 - 0.5 * z) +
+      (z * z) *
+          (4.16666666666666019037e-02 +
+           z * (-1.38888888888741095749e-03 +
+                z * (2.48015872894767294178e-05 +
+                     z * (-2.75573143513906633035e-07 +
+                          z * (2.08757232129817482790e-09 + z * -1.13596475577881948265e-11)))));
+  const V v = (quadrant & 1) != 0 ? cosR : sinR;
+  return (quadrant & 2) != 0 ? -v : v;
+}
+
 }  // namespace
+
+void FACE_GUST_NAME(const GustInput& in) {
+  const std::size_t whole = in.n / kW * kW;
+  for (std::size_t i = 0; i < whole; i += kW) {
+    const V x = load(in.x + i), y = load(in.y + i), z = load(in.z + i);
+    V ux{}, uy{}, uz{};
+    for (int m = 0; m < in.modes; ++m) {
+      const double* md = in.mode + 7 * m;
+      const V s = vsin(((md[0] * x + md[1] * y) + md[2] * z) + md[6]);
+      ux += md[3] * s;
+      uy += md[4] * s;
+      uz += md[5] * s;
+    }
+    std::memcpy(in.ux + i, &ux, sizeof ux);
+    std::memcpy(in.uy + i, &uy, sizeof uy);
+    std::memcpy(in.uz + i, &uz, sizeof uz);
+  }
+  for (std::size_t i = whole; i < in.n; ++i) {  // the rest one lane at a time
+    V x{}, y{}, z{};
+    x[0] = in.x[i];
+    y[0] = in.y[i];
+    z[0] = in.z[i];
+    V ux{}, uy{}, uz{};
+    for (int m = 0; m < in.modes; ++m) {
+      const double* md = in.mode + 7 * m;
+      const V s = vsin(((md[0] * x + md[1] * y) + md[2] * z) + md[6]);
+      ux += md[3] * s;
+      uy += md[4] * s;
+      uz += md[5] * s;
+    }
+    in.ux[i] = ux[0];
+    in.uy[i] = uy[0];
+    in.uz[i] = uz[0];
+  }
+}
 
 void FACE_SUMS_NAME(const Input& in, bool friction, bool jacobian, Sums* out) {
   VSums S[kParts]{};

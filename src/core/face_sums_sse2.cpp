@@ -1,4 +1,5 @@
 // The face sums compiled for SSE2 (every x86-64) (CMakeLists.txt sets the instruction set).
 #define FACE_SUMS_WIDTH 2
+#define FACE_GUST_NAME gustSse2
 #define FACE_SUMS_NAME sumSse2
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

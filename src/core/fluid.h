@@ -1,6 +1,7 @@
 #pragma once
 // The environment: fluid (air, optional water below a level), background flow, floor,
 // gravity.
+#include <cstddef>
 #include <memory>
 #include <optional>
 
@@ -15,6 +16,17 @@ class WindField {
   virtual ~WindField() = default;
   /// Flow velocity at world point x (m) and time t (s), m/s.
   virtual Vec3 velocity(const Vec3& xWorld, double t) const = 0;
+  /// velocity() at n points (world, m; one array per component) into ux, uy, uz (m/s), the
+  /// same bits as n calls; a field may evaluate them faster together.
+  virtual void velocities(std::size_t n, const double* x, const double* y, const double* z,
+                          double t, double* ux, double* uy, double* uz) const {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vec3 u = velocity(Vec3(x[i], y[i], z[i]), t);
+      ux[i] = u.x();
+      uy[i] = u.y();
+      uz[i] = u.z();
+    }
+  }
   /// True if velocity() does not depend on x (lets the force loop skip per-face calls).
   virtual bool isUniformInSpace() const { return false; }
 };

@@ -156,3 +156,39 @@ TEST_CASE("A face moving with the fluid adds no force and a finite Jacobian",
     if (friction > 0.0) CHECK(maxAbs(Jp) > 0.0);
   }
 }
+
+TEST_CASE("The gust field's wave sum: every instruction set, all points = one by one",
+          "[core][facekernel]") {
+  // Two modes (k, d, c) at 29 points (whole vectors and a rest on every instruction set).
+  const double mode[14] = {3.1,  -2.0, 0.7, 0.2,  0.1, -0.3, 0.4,
+                           -1.3, 0.5,  4.2, -0.1, 0.3, 0.05, 17.0};
+  std::vector<double> x, y, z;
+  for (int i = 0; i < 29; ++i) {
+    x.push_back(0.37 * i - 5.0);
+    y.push_back(1.0 + 0.011 * i * i);
+    z.push_back(-2.0 + 0.2 * i);
+  }
+  std::vector<double> u0(87);
+  waveSum(29, x.data(), y.data(), z.data(), 2, mode, &u0[0], &u0[29], &u0[58],
+          FaceKernelIsa::kSse2);
+  for (int i = 0; i < 29; ++i) {
+    // gustSin's expansion by hand: Σ_m d_m sin(k_m · x + c_m).
+    double e[3] = {0.0, 0.0, 0.0};
+    for (int m = 0; m < 2; ++m) {
+      const double* md = mode + 7 * m;
+      const double s = std::sin(((md[0] * x[i] + md[1] * y[i]) + md[2] * z[i]) + md[6]);
+      for (int c = 0; c < 3; ++c) e[c] += md[3 + c] * s;
+    }
+    for (int c = 0; c < 3; ++c) CHECK(std::abs(u0[29 * c + i] - e[c]) < 1e-15);
+    double one[3];
+    waveSum(1, &x[i], &y[i], &z[i], 2, mode, &one[0], &one[1], &one[2], FaceKernelIsa::kSse2);
+    for (int c = 0; c < 3; ++c) CHECK(one[c] == u0[29 * c + i]);
+  }
+  for (FaceKernelIsa isa : {FaceKernelIsa::kAvx2, FaceKernelIsa::kAvx512}) {
+    if (!faceKernelSupported(isa)) continue;
+    std::vector<double> u(87);
+    waveSum(29, x.data(), y.data(), z.data(), 2, mode, &u[0], &u[29], &u[58], isa);
+    INFO(faceKernelIsaName(isa));
+    CHECK(std::memcmp(u.data(), u0.data(), sizeof(double) * 87) == 0);
+  }
+}

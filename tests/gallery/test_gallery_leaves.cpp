@@ -157,6 +157,43 @@ TEST_CASE("gusts: deterministic, seeded, RMS = amplitude, divergence free",
   CHECK(maxDiv < 1e-6);
 }
 
+TEST_CASE("gusts: the field's own sine is the library's to 2 ulp; all points at once = one by one",
+          "[gallery][leaves][gusts]") {
+  // gustSin over the arguments a step meets (|k·x − ωt + φ| up to ~10⁴ rad) and beyond.
+  std::uint64_t state = 12345;
+  auto next = [&state]() {  // splitmix64: the test's own numbers, the same everywhere
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return static_cast<double>((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
+  };
+  double worst = 0.0;
+  for (double range : {1.0, 10.0, 1e3, 1e5}) {
+    for (int i = 0; i < 20000; ++i) {
+      const double x = range * (2.0 * next() - 1.0);
+      const double err = std::abs(core::gustSin(x) - std::sin(x));
+      worst = std::max(worst, err / std::max(std::abs(std::sin(x)), 0x1.0p-20));
+    }
+  }
+  INFO("largest error " << worst / 0x1.0p-52 << " ulp of sin(x)");
+  CHECK(worst <= 2.0 * 0x1.0p-52);
+  CHECK(core::gustSin(0.0) == 0.0);
+  CHECK(core::gustSin(1e-300) == 1e-300);
+  // velocities() over many points gives velocity()'s bits at each.
+  const core::GustField field(leafGusts());
+  std::vector<double> x, y, z, ux(37), uy(37), uz(37);
+  for (int i = 0; i < 37; ++i) {
+    x.push_back(0.3 * i - 4.0);
+    y.push_back(2.0 + 0.17 * i);
+    z.push_back(-0.05 * i * i);
+  }
+  field.velocities(37, x.data(), y.data(), z.data(), 12.3, ux.data(), uy.data(), uz.data());
+  for (int i = 0; i < 37; ++i) {
+    const Vec3 u = field.velocity(Vec3(x[i], y[i], z[i]), 12.3);
+    CHECK(u == Vec3(ux[i], uy[i], uz[i]));
+  }
+}
+
 TEST_CASE("gusts change the leaves' paths, reproducibly", "[gallery][leaves][gusts]") {
   const std::vector<Model> leaves = testLeaves();
   const Vec3 wind(0.0, 0.0, 2.0);
