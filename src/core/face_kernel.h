@@ -36,8 +36,9 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
 
 /// Σ_m d_m sin(k_m · x + c_m) at n points (world; arrays per component) into ux, uy, uz, the
 /// modes in order, mode m = mode[7m .. 7m + 7) = (k, d, c): the gust field's loop
-/// (core/gusts.h), on the same instruction sets as the face kernel, with the same bits as
-/// gustSin one point at a time.
+/// (core/gusts.h), on the same instruction sets as the face kernel, the same bits on each
+/// and for any n (a point's result does not depend on its neighbours). Its sine: Cody–Waite
+/// reduction and fdlibm's polynomials, within 2 ulp of the library's.
 void waveSum(std::size_t n, const double* x, const double* y, const double* z, int modes,
              const double* mode, double* ux, double* uy, double* uz,
              FaceKernelIsa isa = bestFaceKernelIsa());

@@ -177,7 +177,9 @@ SAMARA_INLINE void store(const V* v, int n, int p, double (*out)[kLanes]) {
   for (int j = 0; j < n; ++j) std::memcpy(out[j] + p * kW, &v[j], sizeof v[j]);
 }
 
-// sin as core/gusts.h's gustSin, lane by lane with the same operations (the same bits).
+// sin(x) for |x| < 2⁵⁰ to about 1 ulp without a library call: x = q π/2 + r with π/2 in
+// three parts (Cody–Waite, fdlibm's constants), then fdlibm's polynomials for sin and cos on
+// |r| ≤ π/4, chosen by q mod 4.
 using I = long long __attribute__((vector_size(8 * kW)));
 
 SAMARA_INLINE V vsin(V x) {
@@ -215,34 +217,31 @@ SAMARA_INLINE V vsin(V x) {
 }  // namespace
 
 void FACE_GUST_NAME(const GustInput& in) {
-  const std::size_t whole = in.n / kW * kW;
-  for (std::size_t i = 0; i < whole; i += kW) {
-    const V x = load(in.x + i), y = load(in.y + i), z = load(in.z + i);
-    V ux{}, uy{}, uz{};
+  // Σ_m d_m sin(k_m · x + c_m) at the points of one vector.
+  auto waves = [&in](V x, V y, V z, V* ux, V* uy, V* uz) {
+    *ux = *uy = *uz = V{};
     for (int m = 0; m < in.modes; ++m) {
       const double* md = in.mode + 7 * m;
       const V s = vsin(((md[0] * x + md[1] * y) + md[2] * z) + md[6]);
-      ux += md[3] * s;
-      uy += md[4] * s;
-      uz += md[5] * s;
+      *ux += md[3] * s;
+      *uy += md[4] * s;
+      *uz += md[5] * s;
     }
+  };
+  const std::size_t whole = in.n / kW * kW;
+  for (std::size_t i = 0; i < whole; i += kW) {
+    V ux, uy, uz;
+    waves(load(in.x + i), load(in.y + i), load(in.z + i), &ux, &uy, &uz);
     std::memcpy(in.ux + i, &ux, sizeof ux);
     std::memcpy(in.uy + i, &uy, sizeof uy);
     std::memcpy(in.uz + i, &uz, sizeof uz);
   }
   for (std::size_t i = whole; i < in.n; ++i) {  // the rest one lane at a time
-    V x{}, y{}, z{};
+    V x{}, y{}, z{}, ux, uy, uz;
     x[0] = in.x[i];
     y[0] = in.y[i];
     z[0] = in.z[i];
-    V ux{}, uy{}, uz{};
-    for (int m = 0; m < in.modes; ++m) {
-      const double* md = in.mode + 7 * m;
-      const V s = vsin(((md[0] * x + md[1] * y) + md[2] * z) + md[6]);
-      ux += md[3] * s;
-      uy += md[4] * s;
-      uz += md[5] * s;
-    }
+    waves(x, y, z, &ux, &uy, &uz);
     in.ux[i] = ux[0];
     in.uy[i] = uy[0];
     in.uz[i] = uz[0];

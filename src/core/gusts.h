@@ -12,7 +12,6 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <random>
 
 #include "core/face_kernel.h"
@@ -26,42 +25,6 @@ struct GustDef {
   double length = 1.0;     ///< typical length scale L of a gust, m; default 1
   std::uint64_t seed = 1;  ///< random seed; default 1
 };
-
-/// sin(x) for |x| < 2⁵⁰ to about 1 ulp without a library call (so the faces' gust loop
-/// vectorises): x = q π/2 + r with π/2 in three parts (Cody–Waite, fdlibm's constants), then
-/// fdlibm's polynomials for sin and cos on |r| ≤ π/4. Plain arithmetic: the same bits on
-/// every x86-64 (no fused multiply-add, -ffp-contract=off).
-inline double gustSin(double x) {
-  constexpr double kTwoOverPi = 6.36619772367581382433e-01;
-  constexpr double kRound = 6755399441055744.0;  // 1.5 · 2⁵²: adding it rounds to an integer
-  constexpr double kP1 = 1.57079632673412561417e+00;  // first 33 bits of π/2
-  constexpr double kP2 = 6.07710050630396597660e-11;  // next 33 bits
-  constexpr double kP3 = 2.02226624879595063154e-21;  // the rest
-  const double t = x * kTwoOverPi + kRound;
-  const double q = t - kRound;
-  const double r = ((x - q * kP1) - q * kP2) - q * kP3;
-  const double z = r * r;
-  const double sinR =
-      r + (r * z) *
-              (-1.66666666666666324348e-01 +
-               z * (8.33333333332248946124e-03 +
-                    z * (-1.98412698298579493134e-04 +
-                         z * (2.75573137070700676789e-06 + z * (-2.50507602534068634195e-08 +
-                                                                z * 1.58969099521155010221e-10)))));
-  const double cosR =
-      (1.0 - 0.5 * z) +
-      (z * z) *
-          (4.16666666666666019037e-02 +
-           z * (-1.38888888888741095749e-03 +
-                z * (2.48015872894767294178e-05 +
-                     z * (-2.75573143513906633035e-07 +
-                          z * (2.08757232129817482790e-09 + z * -1.13596475577881948265e-11)))));
-  std::uint64_t bits;
-  std::memcpy(&bits, &t, sizeof t);  // t = 1.5·2⁵² + q: q mod 4 in the low bits
-  const std::uint64_t quadrant = bits & 3;
-  const double v = (quadrant & 1) != 0 ? cosR : sinR;
-  return (quadrant & 2) != 0 ? -v : v;
-}
 
 class GustField final : public WindField {
  public:
@@ -99,7 +62,7 @@ class GustField final : public WindField {
     return {u[0], u[1], u[2]};
   }
   /// All points in one call (the vectorised loop of core/face_kernel.h); each point's
-  /// modes summed in mode order with gustSin's operations, as velocity().
+  /// modes summed in mode order, the same bits as velocity() at each.
   void velocities(std::size_t n, const double* x, const double* y, const double* z, double t,
                   double* ux, double* uy, double* uz) const override {
     std::array<double, 7 * kModes> mode;

@@ -415,7 +415,12 @@ double doubledArea(const Topology& topo, const FaceGeometry& geo) {
   return sum;
 }
 
-double bendingLengthSum(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo) {
+namespace {
+
+/// Σ α ℓ over the edges (bendingLengthSum) and, if partBend is not null, per part (the part
+/// of the edge's first face) added to *partBend (sized to the parts).
+double bendSums(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
+                std::vector<double>* partBend) {
   double sum = 0.0;
   for (const Edge& e : topo.edges) {
     if (e.f1 >= 0 && topo.isSheet[e.f0]) continue;  // cancels on the doubled sheet
@@ -425,8 +430,16 @@ double bendingLengthSum(const TriMesh& mesh, const Topology& topo, const FaceGeo
                                   : signedAngle(geo.normal[e.f0], geo.normal[e.f1],
                                                 edgeSignInFace(mesh, e) * t, len);
     sum += alpha * len;
+    if (partBend != nullptr)
+      (*partBend)[static_cast<std::size_t>(topo.facePart[e.f0])] += alpha * len;
   }
   return sum;
+}
+
+}  // namespace
+
+double bendingLengthSum(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo) {
+  return bendSums(mesh, topo, geo, nullptr);
 }
 
 double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
@@ -442,17 +455,7 @@ double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeomet
           topo.isSheet[f] ? 2.0 * geo.area[f] : geo.area[f];
     }
   }
-  double sum = 0.0;
-  for (const Edge& e : topo.edges) {
-    if (e.f1 >= 0 && topo.isSheet[e.f0]) continue;  // cancels on the doubled sheet
-    const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
-    const double len = t.norm();
-    const double alpha = e.f1 < 0 ? std::numbers::pi
-                                  : signedAngle(geo.normal[e.f0], geo.normal[e.f1],
-                                                edgeSignInFace(mesh, e) * t, len);
-    sum += alpha * len;
-    if (partDeltas != nullptr) bend[static_cast<std::size_t>(topo.facePart[e.f0])] += alpha * len;
-  }
+  const double sum = bendSums(mesh, topo, geo, partDeltas != nullptr ? &bend : nullptr);
   if (partDeltas != nullptr) {
     partDeltas->assign(np, 0.0);
     for (std::size_t p = 0; p < np; ++p) (*partDeltas)[p] = bend[p] > 0.0 ? area[p] / bend[p] : 0.0;
