@@ -40,6 +40,11 @@ inline constexpr double kShippedResolution = 0.7;
 /// File stem of the shape: "leaf_beech", "leaf_maple", "leaf_willow".
 std::string leafName(LeafShape shape);
 
+/// The comment lines of a leaf's OBJ file: the asset (its description plus `note`), the
+/// generator source file `source` (under tools/assetgen), units, groups and material.
+std::vector<std::string> leafObjHeader(const Model& leaf, const std::string& note,
+                                       const std::string& source);
+
 /// A leaf body with the leaf material (density kLeafDensity, sheet thickness
 /// kLeafThickness), δ from the mesh, released at rest.
 core::BodyDef leafBody(const Model& leaf, const std::string& name, const Vec3& position,
