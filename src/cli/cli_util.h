@@ -74,6 +74,8 @@ class ArgScanner {
                      ")"};
   }
   bool help() const { return help_; }
+  /// The positional arguments so far.
+  const std::vector<std::string>& positional() const { return positional_; }
   /// The single positional argument (SCENE): missing or extra ones are usage errors.
   std::string onePositional(const char* what) const {
     if (positional_.empty()) {

@@ -150,41 +150,25 @@ int benchCommand(const std::vector<std::string>& args, std::ostream& out, std::o
   bool json = false;
   double duration = 1.0;
   int threads = 1;
-  std::vector<std::string> scenes;
-  bool optionsDone = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (optionsDone || a.size() < 2 || a[0] != '-') {
-      scenes.push_back(a);
-    } else if (a == "--") {
-      optionsDone = true;
-    } else if (a == "-h" || a == "--help") {
-      out << kBenchHelp;
-      return kExitOk;
-    } else if (a == "--json") {
+  ArgScanner scan("bench", args);
+  while (scan.next()) {
+    const std::string& a = scan.name();
+    if (a == "--json") {
+      scan.flag();
       json = true;
-    } else if (a == "--duration" || a.rfind("--duration=", 0) == 0) {
-      std::string v;
-      if (a == "--duration") {
-        if (i + 1 >= args.size()) throw UsageError{"bench: --duration needs a value"};
-        v = args[++i];
-      } else {
-        v = a.substr(std::string("--duration=").size());
-      }
-      duration = parseSeconds("bench", "--duration", v, /*allowZero=*/false);
-    } else if (a == "--threads" || a.rfind("--threads=", 0) == 0) {
-      std::string v;
-      if (a == "--threads") {
-        if (i + 1 >= args.size()) throw UsageError{"bench: --threads needs a value"};
-        v = args[++i];
-      } else {
-        v = a.substr(std::string("--threads=").size());
-      }
-      threads = parseThreads("bench", v);
+    } else if (a == "--duration") {
+      duration = parseSeconds("bench", "--duration", scan.value(), /*allowZero=*/false);
+    } else if (a == "--threads") {
+      threads = parseThreads("bench", scan.value());
     } else {
-      throw UsageError{"bench: unknown option " + a + " (see samara help bench)"};
+      scan.unknown();
     }
   }
+  if (scan.help()) {
+    out << kBenchHelp;
+    return kExitOk;
+  }
+  std::vector<std::string> scenes = scan.positional();
   if (scenes.empty()) {
     const fs::path dir = fs::path("assets") / "scenes";
     std::error_code ec;
