@@ -520,6 +520,8 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   in.force = &force;
   in.tolerance = world.solver.tolerance;
   in.maxIterations = world.solver.maxIterations;
+  if (from.continuous) newton.valid = false;  // a parameter changed: a fresh Jacobian
+  in.cache = &newton;
   VariationalStepResult r = solveVariationalStep(in);
   if (r.converged) {
     to->Y = r.Y;

@@ -111,6 +111,7 @@ struct BodyStepState {
   double shapeH = 0.0;            ///< step of the shape velocity (shape at shapeTime + h), s
   int lastIterations = 0;
   double lastResidual = 0.0;
+  NewtonCache newton;  ///< the last step's factorised Jacobian (core/integrator.h)
 };
 
 class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {

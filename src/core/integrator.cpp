@@ -1,6 +1,6 @@
 #include "core/integrator.h"
 
-#include <Eigen/LU>
+#include <algorithm>
 #include <cmath>
 
 namespace samara::core {
@@ -35,36 +35,37 @@ struct Residual {
   }
 };
 
-}  // namespace
-
-VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
+/// Classic Newton from `Y` with a fresh Jacobian while far from the root, backtracking.
+VariationalStepResult newtonSolve(const Residual& res, Vec6 Y, int maxIterations,
+                                  Eigen::PartialPivLU<Mat6>* lu) {
+  const VariationalStepInput& in = res.in;
   VariationalStepResult out;
-  Residual res{in, dCayleyInvTransposeTimes(-in.h * in.Yprev, in.muPrev) + in.h * in.Fexplicit};
-  if (!allFinite(res.rhs) || !in.K.allFinite()) return out;
-
-  Vec6 Y = in.Yguess;
   Vec6 R;
   Mat6 J;
   double scale = 0.0;
   double rnorm = res.evaluate(Y, &R, &J, &scale);
+  out.jacobians = 1;
   bool haveJ = true;
   // Quadratic convergence: once |R| ≤ √tol·scale the next iterate is expected to converge,
   // so its Jacobian is not computed (it is computed on demand if that guess is wrong).
   const double skipJBelow = std::sqrt(in.tolerance);
-  for (int it = 0; it <= in.maxIterations; ++it) {
+  for (int it = 0; it <= maxIterations; ++it) {
     if (!std::isfinite(rnorm)) return out;
     if (rnorm <= in.tolerance * scale || rnorm == 0.0) {
       out.converged = true;
       out.Y = Y;
-      out.mu = in.K * Y + in.mu0;
       out.iterations = it;
       out.residual = scale > 0.0 ? rnorm / scale : 0.0;
-      if (!out.Y.allFinite() || !out.mu.allFinite()) out.converged = false;
+      if (haveJ) lu->compute(J);  // the newest Jacobian for the next step
       return out;
     }
-    if (it == in.maxIterations) break;
-    if (!haveJ) rnorm = res.evaluate(Y, &R, &J, &scale);
-    const Vec6 dY = J.partialPivLu().solve(-R);
+    if (it == maxIterations) break;
+    if (!haveJ) {
+      rnorm = res.evaluate(Y, &R, &J, &scale);
+      ++out.jacobians;
+    }
+    lu->compute(J);
+    const Vec6 dY = lu->solve(-R);
     if (!allFinite(dY)) return out;
     const bool wantJ = rnorm > skipJBelow * scale;
     // Backtracking: accept the full Newton step unless it increases the residual.
@@ -77,6 +78,7 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
     for (int ls = 0; ls < 8; ++ls) {
       Ynew = Y + lambda * dY;
       rnew = res.evaluate(Ynew, &Rnew, wantJ ? &Jnew : nullptr, &scaleNew);
+      if (wantJ) ++out.jacobians;
       if (std::isfinite(rnew) && rnew < rnorm) break;
       lambda *= 0.5;
     }
@@ -89,6 +91,100 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
     out.iterations = it + 1;
   }
   out.residual = scale > 0.0 ? rnorm / scale : rnorm;
+  return out;
+}
+
+/// Chord iterations from `Y` with the factorisation *lu (cached: of an earlier step, else
+/// computed here at Y): a residual each and no Jacobian, while each shrinks the residual by
+/// `rate` or better, at most NewtonCache::kChordIterations (and the solver's limit). *worst: the
+/// slowest shrink seen.
+VariationalStepResult chordSolve(const Residual& res, Vec6 Y, bool cached, double rate,
+                                 Eigen::PartialPivLU<Mat6>* lu, double* worst) {
+  const VariationalStepInput& in = res.in;
+  VariationalStepResult out;
+  Vec6 R;
+  Mat6 J;
+  double scale = 0.0;
+  double rnorm = res.evaluate(Y, &R, cached ? nullptr : &J, &scale);
+  if (!cached) {
+    lu->compute(J);
+    out.jacobians = 1;
+  }
+  *worst = 0.0;
+  for (int it = 0; std::isfinite(rnorm); ++it) {
+    if (rnorm <= in.tolerance * scale || rnorm == 0.0) {
+      // One more correction costs no residual: it shrinks this one by the rate again (far
+      // below the tolerance, as Newton's quadratic last step does).
+      const Vec6 dY = lu->solve(-R);
+      out.converged = true;
+      out.Y = allFinite(dY) ? Vec6(Y + dY) : Y;
+      out.iterations = it;
+      out.residual = scale > 0.0 ? rnorm / scale : 0.0;
+      return out;
+    }
+    if (it == std::min(NewtonCache::kChordIterations, in.maxIterations)) break;
+    const Vec6 dY = lu->solve(-R);
+    if (!allFinite(dY)) break;
+    Vec6 Rc;
+    double scaleC = 0.0;
+    const double rc = res.evaluate(Y + dY, &Rc, nullptr, &scaleC);
+    out.iterations = it + 1;
+    if (!std::isfinite(rc) || rc > rate * rnorm) break;
+    *worst = std::max(*worst, rc / rnorm);
+    Y += dY;
+    R = Rc;
+    scale = scaleC;
+    rnorm = rc;
+  }
+  return out;
+}
+
+}  // namespace
+
+VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
+  VariationalStepResult out;
+  Residual res{in, dCayleyInvTransposeTimes(-in.h * in.Yprev, in.muPrev) + in.h * in.Fexplicit};
+  NewtonCache* cache = in.cache;
+  const bool cached = cache != nullptr && cache->valid && cache->h == in.h;
+  if (cache != nullptr) cache->valid = false;  // until this step converges
+  if (!allFinite(res.rhs) || !in.K.allFinite()) return out;
+
+  // Three ways to the root, each tried when the one before is slow: chord iterations with
+  // the cached factorisation from the guess extrapolated along the last step's change of
+  // Y; chord iterations with the Jacobian at Y_k; Newton's method from Y_k (the whole
+  // iteration budget, as without a cache).
+  Eigen::PartialPivLU<Mat6> lu;
+  double worst = 0.0;
+  VariationalStepResult r;
+  auto tally = [&out](const VariationalStepResult& step) {
+    out.iterations += step.iterations;
+    out.jacobians += step.jacobians;
+  };
+  if (cached) {
+    lu = cache->lu;
+    r = chordSolve(res, in.Yguess + cache->trend, true, NewtonCache::kCachedRate, &lu, &worst);
+    tally(r);
+  }
+  if (cache != nullptr && !r.converged) {
+    r = chordSolve(res, in.Yguess, false, NewtonCache::kChordRate, &lu, &worst);
+    tally(r);
+  }
+  if (!r.converged) {
+    r = newtonSolve(res, in.Yguess, in.maxIterations, &lu);
+    tally(r);
+    worst = 0.0;
+  }
+  out.residual = r.residual;
+  if (!r.converged) return out;
+  out.Y = r.Y;
+  out.mu = in.K * r.Y + in.mu0;
+  out.converged = out.Y.allFinite() && out.mu.allFinite();
+  if (out.converged && cache != nullptr) {
+    cache->lu = lu;
+    cache->h = in.h;
+    cache->trend = out.Y - in.Yguess;
+    cache->valid = worst <= NewtonCache::kRefreshRate;
+  }
   return out;
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 // The variational Euler step on SE(3) (GwtF §6, Theorem C.2, with PHYSICS.md §4's sign):
 //   (dτ⁻¹_{+hY})ᵀ (𝒦 Y + μ⁰) = (dτ⁻¹_{−hY_k})ᵀ μ_k + h F(g_k, Y, t_k)
-// solved for Y by Newton's method on all six unknowns.
+// solved for Y by Newton's method on all six unknowns, reusing the factorised Jacobian of
+// an earlier step while it contracts the residual fast (NewtonCache).
+#include <Eigen/LU>
+
 #include "core/se3.h"
 
 namespace samara::core {
@@ -12,6 +15,22 @@ class ImplicitForce {
   virtual ~ImplicitForce() = default;
   /// Sets *F to the body wrench at Y and, if dFdY is not null, *dFdY to ∂F/∂Y.
   virtual void evaluate(const Vec6& Y, Vec6* F, Mat6* dFdY) const = 0;
+};
+
+/// The factorised Jacobian a body's last step ended with. The next step at the same h starts
+/// with it (a chord iteration: residuals only, no Jacobian sums); once an iteration shrinks
+/// the residual by less than kChordRate, or after kChordIterations, the step evaluates a
+/// fresh Jacobian and continues by Newton's method. Part of the body's step state, so a
+/// rolled-back or copied world repeats the same iterations.
+struct NewtonCache {
+  static constexpr double kCachedRate = 0.01;   ///< slower: the cached one is dropped
+  static constexpr double kChordRate = 0.05;    ///< slower: Newton takes over
+  static constexpr double kRefreshRate = 3e-3;  ///< slower: the next step starts afresh
+  static constexpr int kChordIterations = 4;
+  Eigen::PartialPivLU<Mat6> lu;
+  Vec6 trend = Vec6::Zero();  ///< Y_{k+1} − Y_k of that step: the next guess extrapolates
+  double h = 0.0;             ///< the step it was formed at (another h starts afresh)
+  bool valid = false;         ///< false: the next step evaluates the Jacobian first
 };
 
 struct VariationalStepInput {
@@ -25,6 +44,7 @@ struct VariationalStepInput {
   const ImplicitForce* force = nullptr;  ///< may be null
   double tolerance = 1e-10;              ///< relative residual tolerance
   int maxIterations = 25;
+  NewtonCache* cache = nullptr;  ///< read and updated when given; null: Newton throughout
 };
 
 struct VariationalStepResult {
@@ -32,6 +52,7 @@ struct VariationalStepResult {
   Vec6 Y = Vec6::Zero();   ///< Y_{k+1}
   Vec6 mu = Vec6::Zero();  ///< μ_{k+1} = 𝒦 Y_{k+1} + μ⁰
   int iterations = 0;
+  int jacobians = 0;      ///< Jacobians evaluated (0 when the cached one did it all)
   double residual = 0.0;  ///< final |R|∞ / scale
 };
 

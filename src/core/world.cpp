@@ -342,6 +342,7 @@ void World::setFluidDensity(double rho) {
 
 void World::setWind(const Vec3& wind) {
   def_.fluid.wind = wind;
+  for (auto& b : bodies_) b->newton.valid = false;
   resetEnergyAudit();
 }
 
