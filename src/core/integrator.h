@@ -1,8 +1,8 @@
 #pragma once
 // The variational Euler step on SE(3) (GwtF §6, Theorem C.2, with PHYSICS.md §4's sign):
 //   (dτ⁻¹_{+hY})ᵀ (𝒦 Y + μ⁰) = (dτ⁻¹_{−hY_k})ᵀ μ_k + h F(g_k, Y, t_k)
-// solved for Y by Newton's method on all six unknowns, reusing the factorised Jacobian of
-// an earlier step while it contracts the residual fast (NewtonCache).
+// solved for Y on all six unknowns: chord iterations with the factorised Jacobian of an
+// earlier step while they contract the residual fast (NewtonCache), else Newton's method.
 #include <Eigen/LU>
 
 #include "core/se3.h"
@@ -18,15 +18,17 @@ class ImplicitForce {
 };
 
 /// The factorised Jacobian a body's last step ended with. The next step at the same h starts
-/// with it (a chord iteration: residuals only, no Jacobian sums); once an iteration shrinks
-/// the residual by less than kChordRate, or after kChordIterations, the step evaluates a
-/// fresh Jacobian and continues by Newton's method. Part of the body's step state, so a
-/// rolled-back or copied world repeats the same iterations.
+/// with it (chord iterations: a residual each, no Jacobian sums) while each iteration shrinks
+/// the residual by kCachedRate or better; else the Jacobian at Y_k is formed and used the
+/// same way (kChordRate); else Newton runs from Y_k. At most kChordIterations chord
+/// iterations per attempt. A step whose chord iterations were slower than kRefreshRate
+/// leaves no cache, so the next one starts with a fresh Jacobian. Part of the body's step
+/// state, so a rolled-back or copied world repeats the same iterations.
 struct NewtonCache {
-  static constexpr double kCachedRate = 0.01;   ///< slower: the cached one is dropped
-  static constexpr double kChordRate = 0.05;    ///< slower: Newton takes over
+  static constexpr double kCachedRate = 0.05;   ///< slower: the cached one is dropped
+  static constexpr double kChordRate = 0.2;     ///< slower: Newton takes over
   static constexpr double kRefreshRate = 3e-3;  ///< slower: the next step starts afresh
-  static constexpr int kChordIterations = 4;
+  static constexpr int kChordIterations = 8;
   Eigen::PartialPivLU<Mat6> lu;
   Vec6 trend = Vec6::Zero();  ///< Y_{k+1} − Y_k of that step: the next guess extrapolates
   double h = 0.0;             ///< the step it was formed at (another h starts afresh)
