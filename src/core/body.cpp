@@ -420,26 +420,25 @@ std::vector<ContactPoint> BodyImpl::floorContacts(const Pose& g, const WorldDef&
   return contacts;
 }
 
-void BodyImpl::addGustOffsets(const Pose& g, double t, const Vec3& shift, bool shifted,
-                              const WorldDef& world, std::vector<Vec3>* offsets) {
-  // The faces' centroids in the world (rotation matrix: one per step), the field at all of
-  // them in one call, and each face's flow back in the body frame: o_f −= Rᵀ (u_f + shift).
+void BodyImpl::packFaceOffsets(const Pose& g, double t, const Vec3& offset, const Vec3& shift,
+                               bool gusts, const WorldDef& world) {
+  // Each face's offset in drag's layout (padding zero): the common one plus the face's shape
+  // velocity, minus the gusts' flow at the face in the body frame, o −= Rᵀ (u_f + shift)
+  // (all faces in one vectorised pass).
   const size_t nf = drag.size();
-  gustScratch.resize(6 * nf);
-  double* w = gustScratch.data();
-  const Mat3 R = g.q.toRotationMatrix();
+  const auto p = static_cast<size_t>(drag.padded);
+  std::vector<double>& o = packOffsets.o;
+  o.assign(3 * p, 0.0);
   for (size_t f = 0; f < nf; ++f) {
-    const Vec3 x = R * drag.centroid(f) + g.b;
-    w[f] = x.x();
-    w[nf + f] = x.y();
-    w[2 * nf + f] = x.z();
+    const Vec3 v = faceShapeVel.empty() ? offset : Vec3(offset + faceShapeVel[f]);
+    o[f] = v.x();
+    o[p + f] = v.y();
+    o[2 * p + f] = v.z();
   }
-  world.fluid.gusts->velocities(nf, w, w + nf, w + 2 * nf, t, w + 3 * nf, w + 4 * nf, w + 5 * nf);
-  for (size_t f = 0; f < nf; ++f) {
-    Vec3 u(w[3 * nf + f], w[4 * nf + f], w[5 * nf + f]);
-    if (shifted) u += shift;
-    (*offsets)[f] -= R.transpose() * u;
-  }
+  if (!gusts) return;
+  world.fluid.gusts->subtractInBody(nf, drag.x.data(), drag.y.data(), drag.z.data(),
+                                    g.q.toRotationMatrix(), g.b, t, shift, o.data(), o.data() + p,
+                                    o.data() + 2 * p);
 }
 
 VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double t,
@@ -469,17 +468,11 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     addFrameAcceleration(from.g, (frame - from.frame) / h, world, &Fexp);
   }
   Vec3 offset = relative ? Vec3::Zero() : Vec3(-(qi * fluid.wind));
-  std::vector<Vec3> offsets;
   if (!relative && fluid.gusts && uniformGusts) offset -= qi * fluid.gusts->velocity(from.g.b, t);
-  if (model->localFaces() && (!faceShapeVel.empty() || !uniformGusts)) {
-    offsets.resize(drag.size());
-    for (size_t f = 0; f < drag.size(); ++f) {
-      offsets[f] = offset;
-      if (!faceShapeVel.empty()) offsets[f] += faceShapeVel[f];
-    }
-    if (!uniformGusts)
-      addGustOffsets(from.g, t, relative ? Vec3(fluid.wind - frame) : Vec3::Zero(), relative, world,
-                     &offsets);
+  const bool perFace = model->localFaces() && (!faceShapeVel.empty() || !uniformGusts);
+  if (perFace) {
+    packFaceOffsets(from.g, t, offset, relative ? Vec3(fluid.wind - frame) : Vec3::Zero(),
+                    !uniformGusts, world);
   }
 
   // Floor contacts at the start of the step.
@@ -492,12 +485,8 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     modelIn.faces = &drag;
     modelIn.law = &law;
     modelIn.faceOffset = offset;
-    modelIn.faceOffsets = offsets.empty() ? nullptr : offsets.data();
     modelIn.packed = true;
-    if (!offsets.empty()) {
-      packOffsets.assign(drag, offsets);
-      modelIn.packOffsets = &packOffsets;
-    }
+    if (perFace) modelIn.packOffsets = &packOffsets;
   }
   BodyForce force(*model.get(), modelIn, contacts, upBody, floor, qi * frame);
   VariationalStepInput in;

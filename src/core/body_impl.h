@@ -80,7 +80,6 @@ struct ShapeCache {
   DragFaces drag;                            ///< k filled per step with the current ρ_f
   FlowLawFaces law;                    ///< κ per shape; friction per step with the current ν
   FaceOffsetPack packOffsets;          ///< per-face offsets of the step in drag's layout
-  std::vector<double> gustScratch;     ///< the faces' world positions and gusts of a step
   double dragRho = 0.0;                ///< ρ_f the drag.k hold (NaN: to refill), kg/m³
   std::vector<double> faceInvLen;      ///< 1/L of the face's part (L = 2ℓ), 1/m
   std::vector<double> faceSqrtInvLen;  ///< √(1/L)
@@ -158,11 +157,11 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   /// The first-order step (Gross et al. 2023 Alg. 2) in place of the variational one.
   VariationalStepResult tryFirstOrderStep(const BodyState& from, double h, double t,
                                           const WorldDef& world, BodyState* to);
-  /// Subtracts the gust field at each face centroid (pose g, time t), plus `shift` when
-  /// `shifted` (the relative-flow models' wind minus the frame), in the body frame from each
-  /// of *offsets.
-  void addGustOffsets(const Pose& g, double t, const Vec3& shift, bool shifted,
-                      const WorldDef& world, std::vector<Vec3>* offsets);
+  /// Fills packOffsets: per face `offset` plus its shape velocity and, with `gusts`, minus
+  /// the gust field at the face (pose g, time t) plus `shift` (the relative-flow models'
+  /// wind minus the frame), in the body frame.
+  void packFaceOffsets(const Pose& g, double t, const Vec3& offset, const Vec3& shift, bool gusts,
+                       const WorldDef& world);
   /// Attempts one step of size h from `from` (no change to this body's state on failure).
   /// `addedCarried` is the fluid inertia from.mu was formed with (the last (sub)step's): a
   /// rigid body of a relative-flow model leaves the impulse of fluid inertia it loses (a body

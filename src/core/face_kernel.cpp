@@ -14,6 +14,13 @@ void FaceOffsetPack::assign(const DragFaces& faces, const std::vector<Vec3>& off
   }
 }
 
+std::vector<Vec3> FaceOffsetPack::unpack(const DragFaces& faces) const {
+  const auto p = static_cast<size_t>(faces.padded);
+  std::vector<Vec3> out(faces.size());
+  for (size_t f = 0; f < out.size(); ++f) out[f] = Vec3(o[f], o[p + f], o[2 * p + f]);
+  return out;
+}
+
 namespace {
 
 static_assert(kFaceLanes == face_sums::kLanes, "DragFaces pads to the kernel's groups");
@@ -129,9 +136,9 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
   *J += Jf;
 }
 
-void waveSum(std::size_t n, const double* x, const double* y, const double* z, int modes,
-             const double* mode, double* ux, double* uy, double* uz, FaceKernelIsa isa) {
-  const face_sums::GustInput in{n, x, y, z, modes, mode, ux, uy, uz};
+namespace {
+
+void runGust(const face_sums::GustInput& in, FaceKernelIsa isa) {
   switch (isa) {
     case FaceKernelIsa::kAvx512:
       face_sums::gustAvx512(in);
@@ -142,6 +149,30 @@ void waveSum(std::size_t n, const double* x, const double* y, const double* z, i
     default:
       face_sums::gustSse2(in);
   }
+}
+
+}  // namespace
+
+void waveSum(std::size_t n, const double* x, const double* y, const double* z, int modes,
+             const double* mode, double* ux, double* uy, double* uz, FaceKernelIsa isa) {
+  runGust(face_sums::GustInput{n, x, y, z, modes, mode, ux, uy, uz}, isa);
+}
+
+void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, const double* cz,
+                         const Mat3& R, const Vec3& b, const Vec3& shift, int modes,
+                         const double* mode, double* ox, double* oy, double* oz,
+                         FaceKernelIsa isa) {
+  face_sums::GustInput in{n, cx, cy, cz, modes, mode, ox, oy, oz};
+  double rot[9];
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 3; ++c) rot[3 * r + c] = R(r, c);
+  }
+  in.rot = rot;
+  for (int j = 0; j < 3; ++j) {
+    in.pos[j] = b[j];
+    in.shift[j] = shift[j];
+  }
+  runGust(in, isa);
 }
 
 Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n) {

@@ -16,6 +16,7 @@ namespace samara::core {
 struct FaceOffsetPack {
   std::vector<double> o;  ///< 3 × padded: x components, then y, then z
   void assign(const DragFaces& faces, const std::vector<Vec3>& offsets);
+  std::vector<Vec3> unpack(const DragFaces& faces) const;  ///< one per face (not the padding)
 };
 
 /// The wrench of the law −k s u_n n − k (c₁√s + c₂)·friction·u_t per face (torque about
@@ -42,6 +43,13 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
 void waveSum(std::size_t n, const double* x, const double* y, const double* z, int modes,
              const double* mode, double* ux, double* uy, double* uz,
              FaceKernelIsa isa = bestFaceKernelIsa());
+
+/// The same waves at n body-frame points c (arrays per component), subtracted in the body
+/// frame: o −= Rᵀ (u(R c + b) + shift) (the flow's share of each face's velocity offset).
+void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, const double* cz,
+                         const Mat3& R, const Vec3& b, const Vec3& shift, int modes,
+                         const double* mode, double* ox, double* oy, double* oz,
+                         FaceKernelIsa isa = bestFaceKernelIsa());
 
 /// Σ w_f a_f a_fᵀ over the faces listed in `faces` (n of them; all faces in order when
 /// null), a_f = (x × n, n): the added mass per unit δ and ρ_f (GwtF Alg. 5). Exactly

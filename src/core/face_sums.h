@@ -33,13 +33,18 @@ struct Sums {
 };
 
 /// A sum of travelling waves at n points (core/gusts.h): u = Σ_m d_m sin(k_m · x + c_m),
-/// modes summed in order; mode m is mode[7m .. 7m + 7) = (k, d, c).
+/// modes summed in order; mode m is mode[7m .. 7m + 7) = (k, d, c). With `rot` (a
+/// row-major rotation R) the points are in a body frame, at R x + pos in the world, and
+/// the result is subtracted in the body frame instead of stored: u −= Rᵀ (u(R x + pos) + shift).
 struct GustInput {
   std::size_t n;
   const double *x, *y, *z;
   int modes;
   const double* mode;
   double *ux, *uy, *uz;
+  const double* rot = nullptr;
+  double pos[3] = {0.0, 0.0, 0.0};
+  double shift[3] = {0.0, 0.0, 0.0};
 };
 
 void sumSse2(const Input& in, bool friction, bool jacobian, Sums* out);

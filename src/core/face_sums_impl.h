@@ -214,34 +214,66 @@ SAMARA_INLINE V vsin(V x) {
   return (quadrant & 2) != 0 ? -v : v;
 }
 
+/// Σ_m d_m sin(k_m · x + c_m) at the points of one vector.
+SAMARA_INLINE void waves(const GustInput& in, V x, V y, V z, V* ux, V* uy, V* uz) {
+  *ux = *uy = *uz = V{};
+  for (int m = 0; m < in.modes; ++m) {
+    const double* md = in.mode + 7 * m;
+    const V s = vsin(((md[0] * x + md[1] * y) + md[2] * z) + md[6]);
+    *ux += md[3] * s;
+    *uy += md[4] * s;
+    *uz += md[5] * s;
+  }
+}
+
+/// One vector of points: the waves stored, or (with in.rot) at the points moved to the world
+/// and subtracted back in the body frame.
+SAMARA_INLINE void gustPoint(const GustInput& in, V x, V y, V z, V* ox, V* oy, V* oz) {
+  if (in.rot == nullptr) {
+    waves(in, x, y, z, ox, oy, oz);
+    return;
+  }
+  const double* r = in.rot;
+  const V wx = ((r[0] * x + r[1] * y) + r[2] * z) + in.pos[0];
+  const V wy = ((r[3] * x + r[4] * y) + r[5] * z) + in.pos[1];
+  const V wz = ((r[6] * x + r[7] * y) + r[8] * z) + in.pos[2];
+  V ux, uy, uz;
+  waves(in, wx, wy, wz, &ux, &uy, &uz);
+  ux += in.shift[0];
+  uy += in.shift[1];
+  uz += in.shift[2];
+  *ox -= (r[0] * ux + r[3] * uy) + r[6] * uz;
+  *oy -= (r[1] * ux + r[4] * uy) + r[7] * uz;
+  *oz -= (r[2] * ux + r[5] * uy) + r[8] * uz;
+}
+
 }  // namespace
 
 void FACE_GUST_NAME(const GustInput& in) {
-  // Σ_m d_m sin(k_m · x + c_m) at the points of one vector.
-  auto waves = [&in](V x, V y, V z, V* ux, V* uy, V* uz) {
-    *ux = *uy = *uz = V{};
-    for (int m = 0; m < in.modes; ++m) {
-      const double* md = in.mode + 7 * m;
-      const V s = vsin(((md[0] * x + md[1] * y) + md[2] * z) + md[6]);
-      *ux += md[3] * s;
-      *uy += md[4] * s;
-      *uz += md[5] * s;
-    }
-  };
   const std::size_t whole = in.n / kW * kW;
   for (std::size_t i = 0; i < whole; i += kW) {
-    V ux, uy, uz;
-    waves(load(in.x + i), load(in.y + i), load(in.z + i), &ux, &uy, &uz);
+    V ux{}, uy{}, uz{};
+    if (in.rot != nullptr) {
+      ux = load(in.ux + i);
+      uy = load(in.uy + i);
+      uz = load(in.uz + i);
+    }
+    gustPoint(in, load(in.x + i), load(in.y + i), load(in.z + i), &ux, &uy, &uz);
     std::memcpy(in.ux + i, &ux, sizeof ux);
     std::memcpy(in.uy + i, &uy, sizeof uy);
     std::memcpy(in.uz + i, &uz, sizeof uz);
   }
   for (std::size_t i = whole; i < in.n; ++i) {  // the rest one lane at a time
-    V x{}, y{}, z{}, ux, uy, uz;
+    V x{}, y{}, z{}, ux{}, uy{}, uz{};
     x[0] = in.x[i];
     y[0] = in.y[i];
     z[0] = in.z[i];
-    waves(x, y, z, &ux, &uy, &uz);
+    if (in.rot != nullptr) {
+      ux[0] = in.ux[i];
+      uy[0] = in.uy[i];
+      uz[0] = in.uz[i];
+    }
+    gustPoint(in, x, y, z, &ux, &uy, &uz);
     in.ux[i] = ux[0];
     in.uy[i] = uy[0];
     in.uz[i] = uz[0];

@@ -27,6 +27,20 @@ class WindField {
       uz[i] = u.z();
     }
   }
+  /// For n points c of a body (body frame, one array per component) at rotation R and
+  /// position b: o −= Rᵀ (velocity(R c + b, t) + shift), each point on its own (the flow's
+  /// share of the faces' velocity offsets); a field may do them faster together.
+  virtual void subtractInBody(std::size_t n, const double* cx, const double* cy, const double* cz,
+                              const Mat3& R, const Vec3& b, double t, const Vec3& shift, double* ox,
+                              double* oy, double* oz) const {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vec3 u = velocity(R * Vec3(cx[i], cy[i], cz[i]) + b, t) + shift;
+      const Vec3 d = R.transpose() * u;
+      ox[i] -= d.x();
+      oy[i] -= d.y();
+      oz[i] -= d.z();
+    }
+  }
   /// True if velocity() does not depend on x (lets the force loop skip per-face calls).
   virtual bool isUniformInSpace() const { return false; }
 };

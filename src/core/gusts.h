@@ -65,14 +65,15 @@ class GustField final : public WindField {
   /// modes summed in mode order, the same bits as velocity() at each.
   void velocities(std::size_t n, const double* x, const double* y, const double* z, double t,
                   double* ux, double* uy, double* uz) const override {
-    std::array<double, 7 * kModes> mode;
-    for (int m = 0; m < kModes; ++m) {
-      const Mode& w = modes_[static_cast<std::size_t>(m)];
-      const double c = w.phase - w.omega * t;
-      const double v[7] = {w.k.x(), w.k.y(), w.k.z(), w.d.x(), w.d.y(), w.d.z(), c};
-      std::copy(v, v + 7, mode.begin() + 7 * m);
-    }
+    const std::array<double, 7 * kModes> mode = modesAt(t);
     waveSum(n, x, y, z, kModes, mode.data(), ux, uy, uz);
+  }
+  /// In one vectorised pass per body (core/face_kernel.h's subtractWavesInBody).
+  void subtractInBody(std::size_t n, const double* cx, const double* cy, const double* cz,
+                      const Mat3& R, const Vec3& b, double t, const Vec3& shift, double* ox,
+                      double* oy, double* oz) const override {
+    const std::array<double, 7 * kModes> mode = modesAt(t);
+    subtractWavesInBody(n, cx, cy, cz, R, b, shift, kModes, mode.data(), ox, oy, oz);
   }
   const GustDef& definition() const { return def_; }
 
@@ -84,6 +85,17 @@ class GustField final : public WindField {
     double omega = 0.0;     ///< rad/s
     double phase = 0.0;     ///< rad
   };
+  /// The modes at time t as the wave loop takes them: (k, d, phase − ω t) each.
+  std::array<double, 7 * kModes> modesAt(double t) const {
+    std::array<double, 7 * kModes> mode;
+    for (int m = 0; m < kModes; ++m) {
+      const Mode& w = modes_[static_cast<std::size_t>(m)];
+      const double c = w.phase - w.omega * t;
+      const double v[7] = {w.k.x(), w.k.y(), w.k.z(), w.d.x(), w.d.y(), w.d.z(), c};
+      std::copy(v, v + 7, mode.begin() + 7 * m);
+    }
+    return mode;
+  }
   GustDef def_;
   std::array<Mode, kModes> modes_;
 };

@@ -20,10 +20,19 @@ void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat
   if (in.packed && plain && (in.faceOffsets == nullptr || in.packOffsets != nullptr)) {
     const FlowLawFaces* law = variant_ == Variant::kSamara ? in.law : nullptr;
     addPackedFaceWrench(*in.faces, law, law_.friction, Y, in.faceOffset, in.packOffsets, F, J);
-  } else if (variant_ == Variant::kSamara && in.law != nullptr) {
-    addFlowLawWrench(*in.faces, *in.law, law_, Y, in.faceOffset, in.faceOffsets, F, J);
+    return;
+  }
+  // The reference loops take one offset per face (from the pack when that is all there is).
+  std::vector<Vec3> unpacked;
+  const Vec3* offsets = in.faceOffsets;
+  if (offsets == nullptr && in.packOffsets != nullptr) {
+    unpacked = in.packOffsets->unpack(*in.faces);
+    offsets = unpacked.data();
+  }
+  if (variant_ == Variant::kSamara && in.law != nullptr) {
+    addFlowLawWrench(*in.faces, *in.law, law_, Y, in.faceOffset, offsets, F, J);
   } else {
-    addDragWrench(*in.faces, Y, in.faceOffset, in.faceOffsets, F, J);
+    addDragWrench(*in.faces, Y, in.faceOffset, offsets, F, J);
   }
 }
 
