@@ -155,8 +155,12 @@ void addContactWrench(const std::vector<ContactPoint>& contacts, const Vec3& upB
                       double friction, double slipVelocity, const Vec6& Y, Vec6* F, Mat6* J) {
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
-  const Mat3 P = Mat3::Identity() - upBody * upBody.transpose();
   const double vs2 = slipVelocity * slipVelocity;
+  // The Jacobian's sums: the rank-one terms, and Σ γ, Σ γ x, Σ γ x xᵀ of the isotropic one.
+  Mat6 rank1 = Mat6::Zero();
+  double g0 = 0.0;
+  Vec3 gx = Vec3::Zero();
+  Mat3 gxx = Mat3::Zero();
   for (const ContactPoint& cp : contacts) {
     const Vec3 u = v + w.cross(cp.x);
     const double vn = upBody.dot(u);
@@ -168,19 +172,28 @@ void addContactWrench(const std::vector<ContactPoint>& contacts, const Vec3& upB
     F->head<3>() += cp.x.cross(force);
     F->tail<3>() += force;
     if (J != nullptr) {
-      // dforce/du = up (−c up)ᵀ − μ[(vt/S)(−c up)ᵀ + fn (P − vt vtᵀ/S²)/S].
-      const Vec3 dfn = -cp.c * upBody;
-      const Mat3 dFdu =
-          upBody * dfn.transpose() -
-          friction * ((vt / S) * dfn.transpose() + (fn / S) * (P - vt * vt.transpose() / (S * S)));
-      const Mat3 X = hat(cp.x);
-      // du/dY = [−x̂, I]; wrench = [x̂; I] force.
-      J->block<3, 3>(0, 0) -= X * dFdu * X;
-      J->block<3, 3>(0, 3) += X * dFdu;
-      J->block<3, 3>(3, 0) -= dFdu * X;
-      J->block<3, 3>(3, 3) += dFdu;
+      // dforce/du = −c n nᵀ + (μc/S) vt nᵀ + (μ fn/S³) vt vtᵀ − (μ fn/S)(I − n nᵀ), n = up;
+      // the wrench's Jacobian is Q (dforce/du) Qᵀ with Q = [x̂; I], and Q p qᵀ Qᵀ =
+      // (x × p, p)(x × q, q)ᵀ for each rank-one term.
+      const double gamma = friction * fn / S;
+      Vec6 a, b;
+      a << cp.x.cross(upBody), upBody;
+      b << cp.x.cross(vt), vt;
+      rank1.noalias() += ((gamma - cp.c) * a + (friction * cp.c / S) * b) * a.transpose();
+      rank1.noalias() += (gamma / (S * S) * b) * b.transpose();
+      g0 += gamma;
+      gx += gamma * cp.x;
+      gxx.noalias() += (gamma * cp.x) * cp.x.transpose();
     }
   }
+  if (J == nullptr) return;
+  // −Σ γ Q Qᵀ = −[[Σ γ (|x|² I − x xᵀ), Σ γ x̂], [−Σ γ x̂, Σ γ I]].
+  const Mat3 H = hat(gx);
+  *J += rank1;
+  J->block<3, 3>(0, 0) -= gxx.trace() * Mat3::Identity() - gxx;
+  J->block<3, 3>(0, 3) -= H;
+  J->block<3, 3>(3, 0) += H;
+  J->block<3, 3>(3, 3) -= g0 * Mat3::Identity();
 }
 
 }  // namespace samara::core
