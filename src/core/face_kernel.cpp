@@ -1,5 +1,8 @@
 #include "core/face_kernel.h"
 
+#include <algorithm>
+#include <cassert>
+
 #include "core/face_sums.h"
 
 namespace samara::core {
@@ -175,23 +178,49 @@ void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, cons
   runGust(in, isa);
 }
 
-Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n) {
-  double s[21] = {};
-  for (size_t i = 0; i < n; ++i) {
-    const size_t f = faces ? static_cast<size_t>(faces[i]) : i;
-    const double a[6] = {d.mx[f], d.my[f], d.mz[f], d.nx[f], d.ny[f], d.nz[f]};
-    int q = 0;
-    for (int r = 0; r < 6; ++r) {
-      const double war = w[f] * a[r];
-      for (int c = r; c < 6; ++c) s[q++] += war * a[c];
+Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n,
+                      FaceKernelIsa isa) {
+  // The 21 sums lane by lane (face i adds to running sum i mod 8) on the widest instruction
+  // set, over arrays padded with w = 0 to whole groups: the faces' own (all faces in order,
+  // padded by DragFaces) or the listed faces' a and w gathered.
+  const size_t padded = (n + face_sums::kLanes - 1) / face_sums::kLanes * face_sums::kLanes;
+  std::vector<double> g((faces ? 7 : 1) * padded, 0.0);
+  face_sums::OuterInput in{padded,      d.mx.data(), d.my.data(), d.mz.data(),
+                           d.nx.data(), d.ny.data(), d.nz.data(), g.data()};
+  if (faces == nullptr) {
+    assert(n <= d.size());
+    std::copy(w, w + n, g.begin());
+  } else {
+    const std::vector<double>* src[6] = {&d.mx, &d.my, &d.mz, &d.nx, &d.ny, &d.nz};
+    for (size_t i = 0; i < n; ++i) {
+      const auto f = static_cast<size_t>(faces[i]);
+      for (size_t j = 0; j < 6; ++j) g[j * padded + i] = (*src[j])[f];
+      g[6 * padded + i] = w[f];
     }
+    const double* p = g.data();
+    in = {padded,         p,
+          p + padded,     p + 2 * padded,
+          p + 3 * padded, p + 4 * padded,
+          p + 5 * padded, p + 6 * padded};
+  }
+  double sums[21][face_sums::kLanes];
+  switch (isa) {
+    case FaceKernelIsa::kAvx512:
+      face_sums::outerAvx512(in, sums);
+      break;
+    case FaceKernelIsa::kAvx2:
+      face_sums::outerAvx2(in, sums);
+      break;
+    default:
+      face_sums::outerSse2(in, sums);
   }
   Mat6 M;
   int q = 0;
   for (int r = 0; r < 6; ++r) {
     for (int c = r; c < 6; ++c) {
-      M(r, c) = s[q];
-      M(c, r) = s[q++];
+      const double v = reduce(sums[q++]);
+      M(r, c) = v;
+      M(c, r) = v;
     }
   }
   return M;

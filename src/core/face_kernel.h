@@ -53,7 +53,8 @@ void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, cons
 
 /// Σ w_f a_f a_fᵀ over the faces listed in `faces` (n of them; all faces in order when
 /// null), a_f = (x × n, n): the added mass per unit δ and ρ_f (GwtF Alg. 5). Exactly
-/// symmetric.
-Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n);
+/// symmetric; the same bits on every instruction set.
+Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n,
+                      FaceKernelIsa isa = bestFaceKernelIsa());
 
 }  // namespace samara::core

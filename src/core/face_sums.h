@@ -47,11 +47,21 @@ struct GustInput {
   double shift[3] = {0.0, 0.0, 0.0};
 };
 
+/// Σ w a aᵀ over n faces (n a multiple of kLanes; a = (mx, my, mz, nx, ny, nz)): the upper
+/// triangle row by row (21) per lane.
+struct OuterInput {
+  std::size_t n;
+  const double *mx, *my, *mz, *nx, *ny, *nz, *w;
+};
+
 void sumSse2(const Input& in, bool friction, bool jacobian, Sums* out);
 void sumAvx2(const Input& in, bool friction, bool jacobian, Sums* out);
 void sumAvx512(const Input& in, bool friction, bool jacobian, Sums* out);
 void gustSse2(const GustInput& in);
 void gustAvx2(const GustInput& in);
 void gustAvx512(const GustInput& in);
+void outerSse2(const OuterInput& in, double (*out)[kLanes]);
+void outerAvx2(const OuterInput& in, double (*out)[kLanes]);
+void outerAvx512(const OuterInput& in, double (*out)[kLanes]);
 
 }  // namespace samara::core::face_sums

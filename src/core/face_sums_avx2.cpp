@@ -2,4 +2,5 @@
 #define FACE_SUMS_WIDTH 4
 #define FACE_GUST_NAME gustAvx2
 #define FACE_SUMS_NAME sumAvx2
+#define FACE_OUTER_NAME outerAvx2
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

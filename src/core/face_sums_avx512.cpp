@@ -2,4 +2,5 @@
 #define FACE_SUMS_WIDTH 8
 #define FACE_GUST_NAME gustAvx512
 #define FACE_SUMS_NAME sumAvx512
+#define FACE_OUTER_NAME outerAvx512
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

@@ -295,4 +295,20 @@ void FACE_SUMS_NAME(const Input& in, bool friction, bool jacobian, Sums* out) {
   }
 }
 
+void FACE_OUTER_NAME(const OuterInput& in, double (*out)[kLanes]) {
+  V S[kParts][21]{};
+  for (std::size_t i = 0; i < in.n; i += kW) {
+    const V a[6] = {load(in.mx + i), load(in.my + i), load(in.mz + i),
+                    load(in.nx + i), load(in.ny + i), load(in.nz + i)};
+    const V w = load(in.w + i);
+    V* s = S[(i / kW) % kParts];
+    int q = 0;
+    for (int r = 0; r < 6; ++r) {
+      const V war = w * a[r];
+      for (int c = r; c < 6; ++c) s[q++] += war * a[c];
+    }
+  }
+  for (int p = 0; p < kParts; ++p) store(S[p], 21, p, out);
+}
+
 }  // namespace samara::core::face_sums

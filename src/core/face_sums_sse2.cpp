@@ -2,4 +2,5 @@
 #define FACE_SUMS_WIDTH 2
 #define FACE_GUST_NAME gustSse2
 #define FACE_SUMS_NAME sumSse2
+#define FACE_OUTER_NAME outerSse2
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

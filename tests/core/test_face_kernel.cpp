@@ -192,3 +192,66 @@ TEST_CASE("The gust field's wave sum: every instruction set, all points = one by
     CHECK(std::memcmp(u.data(), u0.data(), sizeof(double) * 87) == 0);
   }
 }
+
+TEST_CASE("The gust waves subtracted in a body frame: the world field rotated back",
+          "[core][facekernel]") {
+  const double mode[14] = {3.1,  -2.0, 0.7, 0.2,  0.1, -0.3, 0.4,
+                           -1.3, 0.5,  4.2, -0.1, 0.3, 0.05, 17.0};
+  const Mat3 R = Eigen::AngleAxisd(0.9, Vec3(0.3, -1.0, 0.4).normalized()).toRotationMatrix();
+  const Vec3 b(1.5, 4.0, -0.7), shift(0.3, -0.2, 0.1);
+  std::vector<double> c(87), o0(87);
+  for (int i = 0; i < 87; ++i) c[static_cast<size_t>(i)] = 0.05 * std::sin(0.7 * i + 0.2);
+  for (int i = 0; i < 87; ++i) o0[static_cast<size_t>(i)] = 0.01 * i;
+  std::vector<double> o = o0;
+  subtractWavesInBody(29, &c[0], &c[29], &c[58], R, b, shift, 2, mode, &o[0], &o[29], &o[58],
+                      FaceKernelIsa::kSse2);
+  for (int i = 0; i < 29; ++i) {
+    const Vec3 x = R * Vec3(c[i], c[29 + i], c[58 + i]) + b;
+    double u[3];
+    waveSum(1, &x.x(), &x.y(), &x.z(), 2, mode, &u[0], &u[1], &u[2], FaceKernelIsa::kSse2);
+    const Vec3 d = R.transpose() * (Vec3(u[0], u[1], u[2]) + shift);
+    for (int k = 0; k < 3; ++k) {
+      CHECK(std::abs(o[29 * k + i] - (o0[29 * k + i] - d[k])) < 1e-15);
+    }
+  }
+  for (FaceKernelIsa isa : {FaceKernelIsa::kAvx2, FaceKernelIsa::kAvx512}) {
+    if (!faceKernelSupported(isa)) continue;
+    std::vector<double> oi = o0;
+    subtractWavesInBody(29, &c[0], &c[29], &c[58], R, b, shift, 2, mode, &oi[0], &oi[29], &oi[58],
+                        isa);
+    INFO(faceKernelIsaName(isa));
+    CHECK(std::memcmp(oi.data(), o.data(), sizeof(double) * 87) == 0);
+  }
+}
+
+TEST_CASE("The added mass's outer sum: the plain sum to round-off, the same bits everywhere",
+          "[core][facekernel]") {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> U(0.5, 2.0);
+  for (int n : {1, 7, 8, 9, 31, 200}) {
+    Faces s = randomFaces(rng, n);
+    std::vector<double> w(static_cast<size_t>(n));
+    for (double& x : w) x = 1e-3 * U(rng);
+    std::vector<int> part;  // every other face, backwards
+    for (int f = n - 1; f >= 0; f -= 2) part.push_back(f);
+    for (bool listed : {false, true}) {
+      const size_t count = listed ? part.size() : static_cast<size_t>(n);
+      Mat6 plain = Mat6::Zero();
+      for (size_t i = 0; i < count; ++i) {
+        const size_t f = listed ? static_cast<size_t>(part[i]) : i;
+        plain += w[f] * s.drag.a(f) * s.drag.a(f).transpose();
+      }
+      const Mat6 M = weightedOuterSum(s.drag, w.data(), listed ? part.data() : nullptr, count,
+                                      FaceKernelIsa::kSse2);
+      INFO(n << " faces, listed " << listed);
+      CHECK(M == M.transpose());
+      CHECK(maxAbs(M - plain) <= 1e-15 * maxAbs(plain));
+      for (FaceKernelIsa isa : {FaceKernelIsa::kAvx2, FaceKernelIsa::kAvx512}) {
+        if (!faceKernelSupported(isa)) continue;
+        const Mat6 Mi =
+            weightedOuterSum(s.drag, w.data(), listed ? part.data() : nullptr, count, isa);
+        CHECK(std::memcmp(Mi.data(), M.data(), sizeof(double) * 36) == 0);
+      }
+    }
+  }
+}
