@@ -1,7 +1,6 @@
 #include "core/face_kernel.h"
 
 #include <algorithm>
-#include <cassert>
 
 #include "core/face_sums.h"
 
@@ -181,38 +180,37 @@ void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, cons
 Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n,
                       FaceKernelIsa isa) {
   // The 21 sums lane by lane (face i adds to running sum i mod 8) on the widest instruction
-  // set, over arrays padded with w = 0 to whole groups: the faces' own (all faces in order,
-  // padded by DragFaces) or the listed faces' a and w gathered.
-  const size_t padded = (n + face_sums::kLanes - 1) / face_sums::kLanes * face_sums::kLanes;
-  std::vector<double> g((faces ? 7 : 1) * padded, 0.0);
-  face_sums::OuterInput in{padded,      d.mx.data(), d.my.data(), d.mz.data(),
-                           d.nx.data(), d.ny.data(), d.nz.data(), g.data()};
-  if (faces == nullptr) {
-    assert(n <= d.size());
-    std::copy(w, w + n, g.begin());
-  } else {
-    const std::vector<double>* src[6] = {&d.mx, &d.my, &d.mz, &d.nx, &d.ny, &d.nz};
-    for (size_t i = 0; i < n; ++i) {
-      const auto f = static_cast<size_t>(faces[i]);
-      for (size_t j = 0; j < 6; ++j) g[j * padded + i] = (*src[j])[f];
-      g[6 * padded + i] = w[f];
+  // set, the faces' a and w gathered a block at a time (bounded memory; the padding of the
+  // last block has w = 0).
+  constexpr size_t kBlock = 2048;  // a multiple of the lanes
+  static_assert(kBlock % face_sums::kLanes == 0, "blocks keep face i in lane i mod 8");
+  std::vector<double> g(7 * kBlock);
+  const double* p = g.data();
+  const std::vector<double>* src[6] = {&d.mx, &d.my, &d.mz, &d.nx, &d.ny, &d.nz};
+  double sums[21][face_sums::kLanes] = {};
+  for (size_t i0 = 0; i0 < n; i0 += kBlock) {
+    const size_t m = std::min(kBlock, n - i0);
+    const size_t padded = (m + face_sums::kLanes - 1) / face_sums::kLanes * face_sums::kLanes;
+    std::fill(g.begin(), g.end(), 0.0);
+    for (size_t i = 0; i < m; ++i) {
+      const size_t f = faces ? static_cast<size_t>(faces[i0 + i]) : i0 + i;
+      for (size_t j = 0; j < 6; ++j) g[j * kBlock + i] = (*src[j])[f];
+      g[6 * kBlock + i] = w[f];
     }
-    const double* p = g.data();
-    in = {padded,         p,
-          p + padded,     p + 2 * padded,
-          p + 3 * padded, p + 4 * padded,
-          p + 5 * padded, p + 6 * padded};
-  }
-  double sums[21][face_sums::kLanes];
-  switch (isa) {
-    case FaceKernelIsa::kAvx512:
-      face_sums::outerAvx512(in, sums);
-      break;
-    case FaceKernelIsa::kAvx2:
-      face_sums::outerAvx2(in, sums);
-      break;
-    default:
-      face_sums::outerSse2(in, sums);
+    const face_sums::OuterInput in{padded,         p,
+                                   p + kBlock,     p + 2 * kBlock,
+                                   p + 3 * kBlock, p + 4 * kBlock,
+                                   p + 5 * kBlock, p + 6 * kBlock};
+    switch (isa) {
+      case FaceKernelIsa::kAvx512:
+        face_sums::outerAvx512(in, sums);
+        break;
+      case FaceKernelIsa::kAvx2:
+        face_sums::outerAvx2(in, sums);
+        break;
+      default:
+        face_sums::outerSse2(in, sums);
+    }
   }
   Mat6 M;
   int q = 0;

@@ -47,8 +47,8 @@ struct GustInput {
   double shift[3] = {0.0, 0.0, 0.0};
 };
 
-/// Σ w a aᵀ over n faces (n a multiple of kLanes; a = (mx, my, mz, nx, ny, nz)): the upper
-/// triangle row by row (21) per lane.
+/// Σ w a aᵀ over n faces (n a multiple of kLanes; a = (mx, my, mz, nx, ny, nz)) added to the
+/// running sums per lane: the upper triangle row by row (21).
 struct OuterInput {
   std::size_t n;
   const double *mx, *my, *mz, *nx, *ny, *nz, *w;

@@ -296,7 +296,10 @@ void FACE_SUMS_NAME(const Input& in, bool friction, bool jacobian, Sums* out) {
 }
 
 void FACE_OUTER_NAME(const OuterInput& in, double (*out)[kLanes]) {
-  V S[kParts][21]{};
+  V S[kParts][21];
+  for (int p = 0; p < kParts; ++p) {
+    for (int j = 0; j < 21; ++j) std::memcpy(&S[p][j], out[j] + p * kW, sizeof S[p][j]);
+  }
   for (std::size_t i = 0; i < in.n; i += kW) {
     const V a[6] = {load(in.mx + i), load(in.my + i), load(in.mz + i),
                     load(in.nx + i), load(in.ny + i), load(in.nz + i)};

@@ -228,7 +228,7 @@ TEST_CASE("The added mass's outer sum: the plain sum to round-off, the same bits
           "[core][facekernel]") {
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> U(0.5, 2.0);
-  for (int n : {1, 7, 8, 9, 31, 200}) {
+  for (int n : {1, 7, 8, 9, 31, 200, 5000}) {  // 5000: three blocks of the gather
     Faces s = randomFaces(rng, n);
     std::vector<double> w(static_cast<size_t>(n));
     for (double& x : w) x = 1e-3 * U(rng);
@@ -245,7 +245,7 @@ TEST_CASE("The added mass's outer sum: the plain sum to round-off, the same bits
                                       FaceKernelIsa::kSse2);
       INFO(n << " faces, listed " << listed);
       CHECK(M == M.transpose());
-      CHECK(maxAbs(M - plain) <= 1e-15 * maxAbs(plain));
+      CHECK(maxAbs(M - plain) <= 1e-14 * maxAbs(plain));
       for (FaceKernelIsa isa : {FaceKernelIsa::kAvx2, FaceKernelIsa::kAvx512}) {
         if (!faceKernelSupported(isa)) continue;
         const Mat6 Mi =
