@@ -156,8 +156,11 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
   Eigen::PartialPivLU<Mat6> lu;
   double worst = 0.0;
   VariationalStepResult r;
+  // The iterations reported are those of the way that ended the step (the one that found
+  // the root, or Newton's when none did), so they stay within the solver's limit; the
+  // Jacobians count every attempt.
   auto tally = [&out](const VariationalStepResult& step) {
-    out.iterations += step.iterations;
+    out.iterations = step.iterations;
     out.jacobians += step.jacobians;
   };
   if (cached) {

@@ -53,9 +53,9 @@ struct VariationalStepResult {
   bool converged = false;
   Vec6 Y = Vec6::Zero();   ///< Y_{k+1}
   Vec6 mu = Vec6::Zero();  ///< μ_{k+1} = 𝒦 Y_{k+1} + μ⁰
-  int iterations = 0;
-  int jacobians = 0;      ///< Jacobians evaluated (0 when the cached one did it all)
-  double residual = 0.0;  ///< final |R|∞ / scale
+  int iterations = 0;      ///< of the way that ended the step (NewtonCache), ≤ maxIterations
+  int jacobians = 0;       ///< Jacobians evaluated (0 when the cached one did it all)
+  double residual = 0.0;   ///< final |R|∞ / scale
 };
 
 /// Solves one step. Never returns non-finite values with converged = true.
