@@ -1,7 +1,9 @@
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <utility>
@@ -67,21 +69,77 @@ class BodyForce final : public ImplicitForce {
 
 }  // namespace
 
+bool BodyImpl::markDirty(const geometry::VertexMatrix& V0) {
+  const int nf = mesh.numFaces();
+  const size_t np = topo.parts.size();
+  const bool reuse = animation && reuseValid && &V0 != &mesh.V && V0.rows() == mesh.V.rows() &&
+                     faceDirty.size() == static_cast<size_t>(nf);
+  if (!animation) {  // one shape: no reuse, nothing kept
+    faceDirty = std::vector<std::uint8_t>();
+    partDirty = std::vector<std::uint8_t>();
+    return false;
+  }
+  faceDirty.assign(static_cast<size_t>(nf), 1);
+  partDirty.assign(np, 1);
+  if (!reuse) return false;
+  // Bitwise: a coordinate going from +0 to −0 counts as a move.
+  const auto nv = static_cast<size_t>(V0.rows());
+  std::vector<std::uint8_t> moved(nv);
+  const double* a = V0.data();  // row-major n × 3
+  const double* b = mesh.V.data();
+  for (size_t i = 0; i < nv; ++i) {
+    std::uint64_t diff = 0;
+    for (size_t c = 0; c < 3; ++c) {
+      diff |=
+          std::bit_cast<std::uint64_t>(a[3 * i + c]) ^ std::bit_cast<std::uint64_t>(b[3 * i + c]);
+    }
+    moved[i] = diff != 0 ? 1 : 0;
+  }
+  std::fill(partDirty.begin(), partDirty.end(), 0);
+  for (int f = 0; f < nf; ++f) {
+    const std::uint8_t d = moved[static_cast<size_t>(mesh.F(f, 0))] |
+                           moved[static_cast<size_t>(mesh.F(f, 1))] |
+                           moved[static_cast<size_t>(mesh.F(f, 2))];
+    faceDirty[static_cast<size_t>(f)] = d;
+    partDirty[static_cast<size_t>(topo.facePart[f])] |= d;
+  }
+  return true;
+}
+
 void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1,
                            double h, double t) {
+  // An animated body recomputes only the faces, edges and parts whose vertices moved since
+  // the last shape; the rest keep their results (the same bits).
+  const bool reuse = markDirty(V0);
   if (&V0 != &mesh.V) mesh.V = V0;
   shapeTime = t;
-  geometry::computeFaceGeometry(mesh, &geo);
+  if (reuse) {
+    geometry::computeFaceGeometry(mesh, faceDirty, &geo);
+  } else {
+    geometry::computeFaceGeometry(mesh, &geo);
+  }
 
   geometry::MassMoments closedUnit;
   geometry::MassMoments sheetUnit;
-  closedFaces.clear();
-  for (const geometry::Part& part : topo.parts) {
-    if (part.kind == geometry::PartKind::kClosed) {
-      closedUnit += geometry::solidMoments(mesh, part, 1.0, false);  // volume, centroid
-      closedFaces.insert(closedFaces.end(), part.faces.begin(), part.faces.end());
+  const size_t np = topo.parts.size();
+  if (!reuse) partMoments.assign(animation ? np : 0, geometry::MassMoments{});
+  if (!reuse) closedFaces.clear();  // else the same parts' faces
+  for (size_t p = 0; p < np; ++p) {
+    const geometry::Part& part = topo.parts[p];
+    const bool closed = part.kind == geometry::PartKind::kClosed;
+    geometry::MassMoments unit;
+    if (reuse && partDirty[p] == 0) {
+      unit = partMoments[p];
     } else {
-      sheetUnit += geometry::sheetMoments(mesh, part, 1.0, false);
+      unit = closed ? geometry::solidMoments(mesh, part, 1.0, false)  // volume, centroid
+                    : geometry::sheetMoments(mesh, part, 1.0, false);
+      if (animation) partMoments[p] = unit;
+    }
+    if (closed) {
+      closedUnit += unit;
+      if (!reuse) closedFaces.insert(closedFaces.end(), part.faces.begin(), part.faces.end());
+    } else {
+      sheetUnit += unit;
     }
   }
   closedVolume = closedUnit.mass;
@@ -96,12 +154,14 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   com = moments.com();
 
   const bool perPart = model->perPartDelta();
-  const size_t np = topo.parts.size();
   // One pass over the edges gives the body's δ and, if wanted, each part's.
-  deltaAuto = geometry::computeDeltas(mesh, topo, geo, perPart ? &partDeltaAuto : nullptr);
+  deltaAuto =
+      geometry::computeDeltas(mesh, topo, geo, perPart ? &partDeltaAuto : nullptr,
+                              animation ? &bendCache : nullptr, reuse ? &faceDirty : nullptr);
   delta = deltaOverride ? *deltaOverride : deltaAuto;
+  const bool reuseParts = reuse && perPart && reusePerPart;
   if (perPart) {
-    addedPart.assign(np, Mat6::Zero());
+    if (!reuseParts) addedPart.assign(np, Mat6::Zero());
     mu0FluidPart.assign(np, Vec6::Zero());
     shapeEnergyFluidPart.assign(np, 0.0);
   }
@@ -114,12 +174,12 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   faceWeight.resize(nf);
   faceDragCA.resize(nf);
   if (drag.faces != nf) drag.resize(nf);  // every face's entries are set below; padding stays 0
-  dragRho = std::numeric_limits<double>::quiet_NaN();  // k to refill
   area = 0.0;
   for (int f = 0; f < nf; ++f) {
-    const bool sheet = topo.isSheet[f] != 0;
     const double A = geo.area[f];
     area += A;
+    if (reuse && faceDirty[static_cast<size_t>(f)] == 0) continue;
+    const bool sheet = topo.isSheet[f] != 0;
     Vec6 a;
     a.head<3>() = geo.centroid[f].cross(geo.normal[f]);
     a.tail<3>() = geo.normal[f];
@@ -130,19 +190,22 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   if (perPart) {
     addedUnit.setZero();
     for (size_t p = 0; p < np; ++p) {
+      if (reuseParts && partDirty[p] == 0) continue;
       const std::vector<int>& pf = topo.parts[p].faces;
       addedPart[p] = weightedOuterSum(drag, faceWeight.data(), pf.data(), pf.size());
     }
   } else {
     addedUnit = weightedOuterSum(drag, faceWeight.data(), nullptr, static_cast<size_t>(nf));
   }
+  reusePerPart = perPart;
 
   if (rigid) {  // drag holds them
     geo.normal = std::vector<Vec3>();
     geo.centroid = std::vector<Vec3>();
   }
-  updatePartLengths();
+  updatePartLengths(reuse);
   if (rigid) geo = geometry::FaceGeometry{};
+  refillFaceCoefficients(reuse);
 
   updateShapeVelocity(V0, V1, h);
   if (perPart) {  // the whole body's sums (a δ override applies one δ to every part)
@@ -152,10 +215,14 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
       shapeEnergyFluidUnit += shapeEnergyFluidPart[p];
     }
   }
-  boundRadius = 0.0;
+  // max |x − com|: the root of the largest square (the same bits: √ is monotone and
+  // correctly rounded).
+  double r2 = 0.0;
   for (int i = 0; i < mesh.numVertices(); ++i) {
-    boundRadius = std::max(boundRadius, (mesh.vertex(i) - com).norm());
+    r2 = std::max(r2, (mesh.vertex(i) - com).squaredNorm());
   }
+  boundRadius = std::sqrt(r2);
+  reuseValid = animation != nullptr;
 }
 
 void BodyImpl::updateAnimatedShape(double t, double h) {

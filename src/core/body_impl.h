@@ -93,6 +93,15 @@ struct ShapeCache {
   /// Face normals and areas of the current shape (updateShape moves the centroids to
   /// drag.x); a rigid body frees them, and topo.edges, in its one updateShape.
   geometry::FaceGeometry geo;
+  // Animated bodies: what the last shape's faces, edges and parts gave, reused by the next
+  // updateShape where their vertices are bitwise the same (a zeppelin's hull beside its
+  // spinning propellers), with the same bits as recomputing them.
+  bool reuseValid = false;        ///< geo, drag, the per-part data and the caches are mesh.V's
+  bool reusePerPart = false;      ///< addedPart holds the per-part sums
+  geometry::BendCache bendCache;  ///< α ℓ per edge
+  std::vector<geometry::MassMoments> partMoments;  ///< unit solid / sheet moments per part
+  std::vector<std::uint8_t> faceDirty;             ///< this update: a vertex of the face moved
+  std::vector<std::uint8_t> partDirty;             ///< this update: a face of the part moved
 };
 
 /// What a step commits and a failed trial step rolls back: the dynamic state, the tensors
@@ -134,7 +143,16 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   bool perPartDelta() const { return model->perPartDelta() && !deltaOverride; }
   /// Per connected part: the length ℓ and the per-face rotation coefficient κ and 1/L of
   /// the flow law (core/flow_law.h), from the current face geometry.
-  void updatePartLengths();
+  /// `reuse`: only the parts with partDirty set (the others keep theirs).
+  void updatePartLengths(bool reuse);
+  /// After a shape update: the faces' k = c A ρ_f and friction coefficients are refilled by
+  /// updateFluid (marked stale) or, with `reuse`, here for the faces of the parts that
+  /// moved, with the ρ_f and ν the others hold.
+  void refillFaceCoefficients(bool reuse);
+  /// Part of updateShape: faceDirty and partDirty for the new shape V0 against mesh.V
+  /// (bitwise); every face and part when the last shape's results cannot be reused.
+  /// Returns true if they can.
+  bool markDirty(const geometry::VertexMatrix& V0);
   /// For an animated body, evaluates the animation at t and t + h and calls updateShape
   /// (skipped when the shape at t is already current and h is unchanged).
   void updateAnimatedShape(double t, double h);

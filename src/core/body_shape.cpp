@@ -16,22 +16,25 @@ void BodyImpl::updateShapeVelocity(const geometry::VertexMatrix& V0,
   mu0FluidUnit.setZero();
   shapeEnergyBody = 0.0;
   shapeEnergyFluidUnit = 0.0;
-  faceShapeVel.clear();
+  if (!animation) faceShapeVel.clear();
   if (animation) {
     const geometry::VertexMatrix Vdot = (V1 - V0) / h;
     for (int i = 0; i < mesh.numVertices(); ++i) {
       const Vec3 x = V0.row(i).transpose();
       const Vec3 xd = Vdot.row(i).transpose();
+      // A vertex at rest adds only zeros (never to a −0 sum: skipping it keeps the bits).
+      if (xd.x() == 0.0 && xd.y() == 0.0 && xd.z() == 0.0) continue;
       mu0Body.head<3>() += vertexMass[static_cast<size_t>(i)] * x.cross(xd);
       mu0Body.tail<3>() += vertexMass[static_cast<size_t>(i)] * xd;
       shapeEnergyBody += 0.5 * vertexMass[static_cast<size_t>(i)] * xd.squaredNorm();
     }
-    faceShapeVel.resize(nf);
+    faceShapeVel.resize(nf);  // every entry is set below
     for (int f = 0; f < nf; ++f) {
       const Vec3 xd =
           (Vdot.row(mesh.F(f, 0)) + Vdot.row(mesh.F(f, 1)) + Vdot.row(mesh.F(f, 2))).transpose() /
           3.0;
       faceShapeVel[f] = xd;
+      if (xd.x() == 0.0 && xd.y() == 0.0 && xd.z() == 0.0) continue;  // adds only zeros
       const double xn = xd.dot(geo.normal[f]);
       const auto p = perPart ? static_cast<size_t>(topo.facePart[f]) : 0;
       Vec6& mu = perPart ? mu0FluidPart[p] : mu0FluidUnit;
@@ -47,18 +50,40 @@ void BodyImpl::updateShapeVelocity(const geometry::VertexMatrix& V0,
   }
 }
 
-void BodyImpl::updatePartLengths() {
+void BodyImpl::refillFaceCoefficients(bool reuse) {
+  if (!reuse) {
+    dragRho = std::numeric_limits<double>::quiet_NaN();  // k to refill
+    lawNu = dragRho;                                     // friction coefficients to recompute
+    return;
+  }
+  const double c1 = kBlasius * std::sqrt(lawNu);  // as updateFluid computes them
+  const double c2 = kImai * lawNu;
+  for (size_t p = 0; p < topo.parts.size(); ++p) {
+    if (partDirty[p] == 0) continue;
+    for (int f : topo.parts[p].faces) {
+      if (!std::isnan(dragRho)) drag.k[f] = dragRho * faceDragCA[f];
+      if (!std::isnan(lawNu)) {
+        law.fric[f] = c1 * faceSqrtInvLen[f];
+        law.visc[f] = c2 * faceInvLen[f];
+      }
+    }
+  }
+}
+
+void BodyImpl::updatePartLengths(bool reuse) {
   const size_t nf = drag.size();
   const auto padded = static_cast<size_t>(drag.padded);
-  lawNu = std::numeric_limits<double>::quiet_NaN();         // friction coefficients to recompute
   if (law.rot.size() != nf || law.fric.size() != padded) {  // else every entry is set below
+    reuse = false;
     law.rot.assign(nf, 0.0);
     law.fric.assign(padded, 0.0);  // padded like drag (the face kernel reads whole groups)
     law.visc.assign(padded, 0.0);
     faceInvLen.assign(nf, 0.0);
     faceSqrtInvLen.assign(nf, 0.0);
   }
-  for (const geometry::Part& part : topo.parts) {
+  for (size_t p = 0; p < topo.parts.size(); ++p) {
+    if (reuse && partDirty[p] == 0) continue;
+    const geometry::Part& part = topo.parts[p];
     double A = 0.0;
     Vec3 c = Vec3::Zero();
     for (int f : part.faces) {

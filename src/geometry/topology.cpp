@@ -418,20 +418,33 @@ double doubledArea(const Topology& topo, const FaceGeometry& geo) {
 namespace {
 
 /// Σ α ℓ over the edges (bendingLengthSum) and, if partBend is not null, per part (the part
-/// of the edge's first face) added to *partBend (sized to the parts).
+/// of the edge's first face) added to *partBend (sized to the parts). With a cache, an
+/// edge whose faces are both clean (dirty[f] = 0) adds its cached term; the others are
+/// computed and stored.
 double bendSums(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
-                std::vector<double>* partBend) {
+                std::vector<double>* partBend, BendCache* cache,
+                const std::vector<std::uint8_t>* dirty) {
+  const bool reuse =
+      cache != nullptr && dirty != nullptr && cache->term.size() == topo.edges.size();
+  if (cache != nullptr && !reuse) cache->term.assign(topo.edges.size(), 0.0);
   double sum = 0.0;
-  for (const Edge& e : topo.edges) {
+  for (std::size_t i = 0; i < topo.edges.size(); ++i) {
+    const Edge& e = topo.edges[i];
     if (e.f1 >= 0 && topo.isSheet[e.f0]) continue;  // cancels on the doubled sheet
-    const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
-    const double len = t.norm();
-    const double alpha = e.f1 < 0 ? std::numbers::pi
-                                  : signedAngle(geo.normal[e.f0], geo.normal[e.f1],
-                                                edgeSignInFace(mesh, e) * t, len);
-    sum += alpha * len;
-    if (partBend != nullptr)
-      (*partBend)[static_cast<std::size_t>(topo.facePart[e.f0])] += alpha * len;
+    double term;
+    if (reuse && (*dirty)[e.f0] == 0 && (e.f1 < 0 || (*dirty)[e.f1] == 0)) {
+      term = cache->term[i];
+    } else {
+      const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
+      const double len = t.norm();
+      const double alpha = e.f1 < 0 ? std::numbers::pi
+                                    : signedAngle(geo.normal[e.f0], geo.normal[e.f1],
+                                                  edgeSignInFace(mesh, e) * t, len);
+      term = alpha * len;
+      if (cache != nullptr) cache->term[i] = term;
+    }
+    sum += term;
+    if (partBend != nullptr) (*partBend)[static_cast<std::size_t>(topo.facePart[e.f0])] += term;
   }
   return sum;
 }
@@ -439,11 +452,17 @@ double bendSums(const TriMesh& mesh, const Topology& topo, const FaceGeometry& g
 }  // namespace
 
 double bendingLengthSum(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo) {
-  return bendSums(mesh, topo, geo, nullptr);
+  return bendSums(mesh, topo, geo, nullptr, nullptr, nullptr);
 }
 
 double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
                      std::vector<double>* partDeltas) {
+  return computeDeltas(mesh, topo, geo, partDeltas, nullptr, nullptr);
+}
+
+double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
+                     std::vector<double>* partDeltas, BendCache* cache,
+                     const std::vector<std::uint8_t>* dirty) {
   const std::size_t np = topo.parts.size();
   std::vector<double> area;
   std::vector<double> bend;
@@ -455,7 +474,8 @@ double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeomet
           topo.isSheet[f] ? 2.0 * geo.area[f] : geo.area[f];
     }
   }
-  const double sum = bendSums(mesh, topo, geo, partDeltas != nullptr ? &bend : nullptr);
+  const double sum =
+      bendSums(mesh, topo, geo, partDeltas != nullptr ? &bend : nullptr, cache, dirty);
   if (partDeltas != nullptr) {
     partDeltas->assign(np, 0.0);
     for (std::size_t p = 0; p < np; ++p) (*partDeltas)[p] = bend[p] > 0.0 ? area[p] / bend[p] : 0.0;

@@ -76,6 +76,18 @@ double computeDelta(const TriMesh& mesh, const Topology& topo, const FaceGeometr
 double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
                      std::vector<double>* partDeltas);
 
+/// Per-edge α ℓ terms kept from one shape to the next (an animated body's): computeDeltas
+/// with a cache recomputes only the edges next to a dirty face and gives the same bits.
+struct BendCache {
+  std::vector<double> term;  ///< α ℓ per edge of topo.edges (0 where it cancels)
+};
+/// computeDeltas reusing cache->term where neither face of the edge is dirty (dirty per
+/// face, nonzero = a vertex moved); fills the cache. An empty or mis-sized cache, or a null
+/// dirty, recomputes every edge.
+double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
+                     std::vector<double>* partDeltas, BendCache* cache,
+                     const std::vector<std::uint8_t>* dirty);
+
 /// δ of each connected part on its own (GwtF §8): its doubled area over its own Σ α ℓ;
 /// 0 for a part whose Σ α ℓ is not positive. Indexed like topo.parts.
 std::vector<double> computePartDeltas(const TriMesh& mesh, const Topology& topo,

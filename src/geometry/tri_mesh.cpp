@@ -5,21 +5,40 @@
 
 namespace samara::geometry {
 
+namespace {
+
+void faceGeometry(const TriMesh& mesh, int i, FaceGeometry* out) {
+  const Vec3 a = mesh.vertex(mesh.F(i, 0));
+  const Vec3 b = mesh.vertex(mesh.F(i, 1));
+  const Vec3 c = mesh.vertex(mesh.F(i, 2));
+  const Vec3 cross = (b - a).cross(c - a);
+  const double len = cross.norm();
+  out->centroid[i] = (a + b + c) / 3.0;
+  out->area[i] = 0.5 * len;
+  out->normal[i] = len > 0.0 ? Vec3(cross / len) : Vec3::Zero();
+}
+
+}  // namespace
+
 void computeFaceGeometry(const TriMesh& mesh, FaceGeometry* out) {
   assert(out != nullptr);
   const int m = mesh.numFaces();
   out->centroid.resize(m);
   out->normal.resize(m);
   out->area.resize(m);
+  for (int i = 0; i < m; ++i) faceGeometry(mesh, i, out);
+}
+
+void computeFaceGeometry(const TriMesh& mesh, const std::vector<std::uint8_t>& dirty,
+                         FaceGeometry* out) {
+  assert(out != nullptr && dirty.size() == static_cast<std::size_t>(mesh.numFaces()));
+  const int m = mesh.numFaces();
+  if (out->area.size() != static_cast<std::size_t>(m)) {
+    computeFaceGeometry(mesh, out);
+    return;
+  }
   for (int i = 0; i < m; ++i) {
-    const Vec3 a = mesh.vertex(mesh.F(i, 0));
-    const Vec3 b = mesh.vertex(mesh.F(i, 1));
-    const Vec3 c = mesh.vertex(mesh.F(i, 2));
-    const Vec3 cross = (b - a).cross(c - a);
-    const double len = cross.norm();
-    out->centroid[i] = (a + b + c) / 3.0;
-    out->area[i] = 0.5 * len;
-    out->normal[i] = len > 0.0 ? Vec3(cross / len) : Vec3::Zero();
+    if (dirty[static_cast<std::size_t>(i)] != 0) faceGeometry(mesh, i, out);
   }
 }
 

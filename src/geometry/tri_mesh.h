@@ -1,5 +1,6 @@
 #pragma once
 // Triangle mesh V (n×3 double) + F (m×3 int), per-face geometry aligned with F's rows.
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -47,6 +48,11 @@ struct FaceGeometry {
 /// Computes centroids, unit normals and areas of every face. Degenerate faces get
 /// area 0 and normal (0,0,0).
 void computeFaceGeometry(const TriMesh& mesh, FaceGeometry* out);
+/// The same for the faces f with dirty[f] ≠ 0 only: the others keep their entries (which
+/// must be those of a shape where their vertices were bitwise the same). Sizes *out to
+/// the mesh if needed (then every face is computed).
+void computeFaceGeometry(const TriMesh& mesh, const std::vector<std::uint8_t>& dirty,
+                         FaceGeometry* out);
 
 /// Axis-aligned bounding box of the vertices.
 void boundingBox(const TriMesh& mesh, Vec3* lo, Vec3* hi);
