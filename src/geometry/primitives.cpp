@@ -1,8 +1,11 @@
 // Primitive meshes: closed ones are watertight (shared vertices) and outward oriented.
 #include "geometry/primitives.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <numbers>
 #include <string>
 #include <unordered_map>
@@ -96,6 +99,60 @@ TriMesh makeSphere(double radius, int subdivisions) {
   requirePositive(radius, "sphere radius");
   TriMesh mesh = makeUnitIcosphere(subdivisions);
   mesh.V *= radius;
+  return mesh;
+}
+
+TriMesh makeGeodesicSphere(double radius, int frequency) {
+  requirePositive(radius, "sphere radius");
+  requireAtLeast(frequency, 1, "geodesic frequency");
+  if (frequency > 1000) throw MeshError("geodesic frequency must be at most 1000");
+  const TriMesh ico = makeUnitIcosphere(0);
+  const int nu = frequency;
+  std::vector<Vec3> verts;
+  std::vector<int> faces;
+  // A grid point is (base vertex, weight) pairs with nonzero integer weights summing to ν,
+  // sorted by vertex: shared by the faces that share its base edge or corner.
+  std::map<std::array<int, 6>, int> index;
+  for (int f = 0; f < ico.numFaces(); ++f) {
+    const int v[3] = {ico.F(f, 0), ico.F(f, 1), ico.F(f, 2)};
+    auto point = [&](int i, int j) {
+      const int w[3] = {nu - i - j, i, j};
+      std::array<std::pair<int, int>, 3> pw{{{v[0], w[0]}, {v[1], w[1]}, {v[2], w[2]}}};
+      std::sort(pw.begin(), pw.end());
+      std::array<int, 6> key{};
+      int k = 0;
+      for (const auto& [vi, wi] : pw) {
+        if (wi == 0) continue;
+        key[2 * k] = vi + 1;
+        key[2 * k + 1] = wi;
+        ++k;
+      }
+      const auto [it, inserted] = index.try_emplace(key, static_cast<int>(verts.size()));
+      if (inserted) {
+        const Vec3 p =
+            (w[0] * ico.vertex(v[0]) + w[1] * ico.vertex(v[1]) + w[2] * ico.vertex(v[2]));
+        verts.push_back(radius * p.normalized());
+      }
+      return it->second;
+    };
+    for (int i = 0; i < nu; ++i) {
+      for (int j = 0; i + j < nu; ++j) {
+        faces.insert(faces.end(), {point(i, j), point(i + 1, j), point(i, j + 1)});
+        if (i + j < nu - 1) {
+          faces.insert(faces.end(), {point(i + 1, j), point(i + 1, j + 1), point(i, j + 1)});
+        }
+      }
+    }
+  }
+  TriMesh mesh;
+  mesh.V.resize(static_cast<Eigen::Index>(verts.size()), 3);
+  for (std::size_t i = 0; i < verts.size(); ++i) {
+    mesh.V.row(static_cast<Eigen::Index>(i)) = verts[i].transpose();
+  }
+  mesh.F.resize(static_cast<Eigen::Index>(faces.size() / 3), 3);
+  for (std::size_t i = 0; i < faces.size(); ++i) {
+    mesh.F(static_cast<Eigen::Index>(i / 3), static_cast<Eigen::Index>(i % 3)) = faces[i];
+  }
   return mesh;
 }
 

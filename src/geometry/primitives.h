@@ -6,6 +6,9 @@ namespace samara::geometry {
 
 /// Icosphere: icosahedron subdivided `subdivisions` times (20·4^s faces), radius r.
 TriMesh makeSphere(double radius, int subdivisions);
+/// Geodesic sphere of frequency ν: each icosahedron face split into ν² triangles (20 ν²
+/// faces: 2 000 for ν = 10), vertices on the sphere of radius r.
+TriMesh makeGeodesicSphere(double radius, int frequency);
 /// Icosphere scaled to radii (a, b, c) along x, y, z.
 TriMesh makeEllipsoid(const Vec3& radii, int subdivisions);
 /// Box with edge lengths (a, b, c) along x, y, z; each face split in 2 triangles per cell of

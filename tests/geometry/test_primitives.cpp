@@ -219,3 +219,17 @@ TEST_CASE("primitives reject invalid parameters", "[geometry]") {
   CHECK_THROWS_AS(makeCylinder(1.0, 1.0, 2), MeshError);
   CHECK_THROWS_AS(makePlate(1.0, 1.0, 0, 3), MeshError);
 }
+
+TEST_CASE("Geodesic sphere: 20 ν² faces, closed, outward, on the sphere", "[geometry]") {
+  for (int nu : {1, 3, 10}) {
+    const TriMesh m = makeGeodesicSphere(2.0, nu);
+    CHECK(m.numFaces() == 20 * nu * nu);
+    CHECK(m.numVertices() == 10 * nu * nu + 2);  // Euler: V = F/2 + 2
+    const Topology topo = buildTopology(m);
+    REQUIRE(topo.parts.size() == 1);
+    CHECK(topo.parts[0].kind == PartKind::kClosed);
+    CHECK(topo.numBoundaryEdges == 0);
+    CHECK(partVolume(m, topo.parts[0]) > 0.0);
+    for (int i = 0; i < m.numVertices(); ++i) CHECK(m.vertex(i).norm() == Approx(2.0));
+  }
+}
