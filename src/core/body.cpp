@@ -69,43 +69,6 @@ class BodyForce final : public ImplicitForce {
 
 }  // namespace
 
-bool BodyImpl::markDirty(const geometry::VertexMatrix& V0) {
-  const int nf = mesh.numFaces();
-  const size_t np = topo.parts.size();
-  const bool reuse = animation && reuseValid && &V0 != &mesh.V && V0.rows() == mesh.V.rows() &&
-                     faceDirty.size() == static_cast<size_t>(nf);
-  if (!animation) {  // one shape: no reuse, nothing kept
-    faceDirty = std::vector<std::uint8_t>();
-    partDirty = std::vector<std::uint8_t>();
-    return false;
-  }
-  faceDirty.assign(static_cast<size_t>(nf), 1);
-  partDirty.assign(np, 1);
-  if (!reuse) return false;
-  // Bitwise: a coordinate going from +0 to −0 counts as a move.
-  const auto nv = static_cast<size_t>(V0.rows());
-  std::vector<std::uint8_t> moved(nv);
-  const double* a = V0.data();  // row-major n × 3
-  const double* b = mesh.V.data();
-  for (size_t i = 0; i < nv; ++i) {
-    std::uint64_t diff = 0;
-    for (size_t c = 0; c < 3; ++c) {
-      diff |=
-          std::bit_cast<std::uint64_t>(a[3 * i + c]) ^ std::bit_cast<std::uint64_t>(b[3 * i + c]);
-    }
-    moved[i] = diff != 0 ? 1 : 0;
-  }
-  std::fill(partDirty.begin(), partDirty.end(), 0);
-  for (int f = 0; f < nf; ++f) {
-    const std::uint8_t d = moved[static_cast<size_t>(mesh.F(f, 0))] |
-                           moved[static_cast<size_t>(mesh.F(f, 1))] |
-                           moved[static_cast<size_t>(mesh.F(f, 2))];
-    faceDirty[static_cast<size_t>(f)] = d;
-    partDirty[static_cast<size_t>(topo.facePart[f])] |= d;
-  }
-  return true;
-}
-
 void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1,
                            double h, double t) {
   // An animated body recomputes only the faces, edges and parts whose vertices moved since
@@ -153,7 +116,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   inertiaBody = spatialInertia(moments.mass, moments.first, moments.second);
   com = moments.com();
 
-  const bool perPart = model->perPartDelta();
+  const bool perPart = perPartSums();
   // One pass over the edges gives the body's δ and, if wanted, each part's.
   deltaAuto =
       geometry::computeDeltas(mesh, topo, geo, perPart ? &partDeltaAuto : nullptr,
@@ -277,7 +240,11 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
   } else if (!fluid.water || hc - boundRadius >= fluid.water->level ||
              hc + boundRadius < fluid.water->level) {
     const double rho = densityAtHeight(fluid, hc);
-    if (perPartDelta()) {
+    if (exactAddedUnit) {  // potential flow: rigid, no δ
+      added = rho * *exactAddedUnit;
+      mu0 = mu0Body;
+      shapeEnergyFluid = 0.0;
+    } else if (perPartDelta()) {
       added.setZero();
       mu0 = mu0Body;
       shapeEnergyFluid = 0.0;
@@ -313,6 +280,8 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     Mat6 sum = Mat6::Zero();
     Vec6 mu0f = Vec6::Zero();
     double ef = 0.0;
+    double rhoArea = 0.0;  // Σ ρ_f w_f and Σ w_f: the exact tensor's mean density
+    double weights = 0.0;
     for (size_t f = 0; f < nf; ++f) {
       const double hf = h0 + upBody.dot(drag.centroid(f));
       const double rho = densityAtHeight(fluid, hf);
@@ -326,6 +295,8 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
       // Per-part δ: each face carries its part's δ (then the sums hold δ already).
       const double w = perPart ? rho * partDeltaAuto[static_cast<size_t>(topo.facePart[f])] : rho;
       sum.noalias() += (w * faceWeight[f]) * (a * a.transpose());
+      rhoArea += rho * faceWeight[f];
+      weights += faceWeight[f];
       if (!faceShapeVel.empty()) {
         const double xn = faceShapeVel[f].dot(a.tail<3>());
         mu0f += (w * faceWeight[f] * xn) * a;
@@ -336,6 +307,11 @@ void BodyImpl::updateFluid(const Pose& g, const WorldDef& world) {
     added = d * sum;
     mu0 = mu0Body + d * mu0f;
     shapeEnergyFluid = d * ef;
+    if (exactAddedUnit) {  // the potential-flow tensor at the wetted area's mean density
+      added = (weights > 0.0 ? rhoArea / weights : 0.0) * *exactAddedUnit;
+      mu0 = mu0Body;
+      shapeEnergyFluid = 0.0;
+    }
   }
   K = inertiaBody + added;
 }

@@ -46,6 +46,15 @@ struct PointMass {
   double mass = 0.0;             ///< kg
 };
 
+/// Where a body's added mass comes from ("added_mass" in a scene file). The local choices
+/// and kExact apply to models with local faces (samara, gwtf-2024).
+enum class AddedMassSource {
+  kModel,         ///< the fluid model's own: samara per part, gwtf-2024 one δ; default
+  kLocal,         ///< GwtF's local estimate with one δ for the whole body
+  kLocalPerPart,  ///< the local estimate with each connected part's own δ (GwtF §8)
+  kExact,         ///< potential flow (geometry/potential_flow.h); rigid bodies only
+};
+
 struct BodyDef {
   std::string name = "body";            ///< label in output; default "body"
   geometry::TriMesh mesh;               ///< body-coordinate mesh, m
@@ -66,6 +75,10 @@ struct BodyDef {
   /// World clones it per body. Default GwtF (core/gwtf_model.h); by name through
   /// models::makeModel (src/models/registry.h). `delta` applies to models with localFaces().
   std::shared_ptr<const FluidModel> model = std::make_shared<GwtfModel>();
+  AddedMassSource addedMass = AddedMassSource::kModel;  ///< default the model's own
+  /// With kExact: M/ρ_f of `mesh` (body frame, about the body origin, (ω, v) order) as
+  /// geometry::exactAddedMass gives it, e.g. from a cache; null = solved at setup.
+  std::shared_ptr<const Mat6> exactAddedUnit;
 };
 
 /// The scene-file name of a body's fluid model ("gwtf", "vacuum", …).

@@ -52,6 +52,8 @@ struct BodySetup {
   geometry::MassMoments pointMoments;       ///< point masses (fixed in the body frame)
   double sheetThickness = 0.0;              ///< m (0 if unknown: no sheet buoyancy)
   std::vector<double> vertexShare;  ///< area-lumped vertex share of the mass at t = 0, Σ = 1
+  AddedMassSource addedMassSource = AddedMassSource::kModel;
+  std::optional<Mat6> exactAddedUnit;  ///< kExact: M/ρ_f (body frame, about the origin)
 };
 
 /// Caches of the current shape (constant for a rigid body) and of the fluid at the step's
@@ -140,7 +142,13 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   void updateShapeVelocity(const geometry::VertexMatrix& V0, const geometry::VertexMatrix& V1,
                            double h);
   /// True if each part carries its own δ (the model asks for it and δ is not overridden).
-  bool perPartDelta() const { return model->perPartDelta() && !deltaOverride; }
+  bool perPartDelta() const { return perPartSums() && !deltaOverride; }
+  /// True if the shape update keeps per-part added-mass sums: "local-per-part", or the
+  /// model's own choice.
+  bool perPartSums() const {
+    return addedMassSource == AddedMassSource::kLocalPerPart ||
+           (addedMassSource == AddedMassSource::kModel && model->perPartDelta());
+  }
   /// Per connected part: the length ℓ and the per-face rotation coefficient κ and 1/L of
   /// the flow law (core/flow_law.h), from the current face geometry.
   /// `reuse`: only the parts with partDirty set (the others keep theirs).
@@ -189,6 +197,8 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
 
  private:
   void computeRigidMass(const BodyDef& def, int index);
+  /// The added-mass source of the definition; for "exact", the tensor given or solved.
+  void setUpExactAddedMass(const BodyDef& def, int index);
 };
 
 }  // namespace samara::core

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/body_impl.h"
+#include "geometry/potential_flow.h"
 
 namespace samara::core {
 namespace {
@@ -92,6 +93,7 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
     throw DefinitionError(fieldOf(index, "mesh"), e.what());
   }
   sheetThickness = def.mass.thickness;
+  setUpExactAddedMass(def, index);
   computeRigidMass(def, index);
   if (deltaOverride) {
     require(std::isfinite(*deltaOverride) && *deltaOverride >= 0.0, index, "delta",
@@ -172,6 +174,32 @@ BodyImpl::BodyImpl(const BodyDef& def, int index, const WorldDef& world)
               "is 0 kg/m³; give normal_drag (N·s/m³) or use gross-inertial");
       firstOrder = resolveFirstOrderDrag(*firstOrder, rho);
     }
+  }
+}
+
+void BodyImpl::setUpExactAddedMass(const BodyDef& def, int index) {
+  addedMassSource = def.addedMass;
+  if (def.addedMass == AddedMassSource::kModel) return;
+  require(model->localFaces() && !firstOrder, index, "added_mass",
+          "\"" + fluidModelName(def) +
+              "\" brings its own added mass: \"added_mass\" applies to the models with local "
+              "faces (samara, gwtf-2024)");
+  if (def.addedMass != AddedMassSource::kExact) return;
+  require(!animation, index, "added_mass",
+          "the exact added mass is solved once for a rigid shape: a shape-changing body keeps "
+          "the local model (\"local\" or \"local-per-part\")");
+  if (def.exactAddedUnit) {
+    require(def.exactAddedUnit->allFinite(), index, "added_mass",
+            "the exact added-mass tensor given is not finite");
+    exactAddedUnit = *def.exactAddedUnit;
+    return;
+  }
+  try {
+    exactAddedUnit = geometry::exactAddedMass(mesh, {}).addedUnit;
+  } catch (const std::invalid_argument& e) {
+    throw DefinitionError(fieldOf(index, "added_mass"), e.what());
+  } catch (const std::runtime_error& e) {
+    throw DefinitionError(fieldOf(index, "added_mass"), e.what());
   }
 }
 

@@ -1,15 +1,55 @@
-// BodyImpl's per-shape data beyond updateShape (body.cpp): the shape velocity's momenta and
-// the flow law's per-part lengths.
+// BodyImpl's per-shape data beyond updateShape (body.cpp): what moved since the last shape,
+// the shape velocity's momenta and the flow law's per-part lengths.
+#include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "core/body_impl.h"
 
 namespace samara::core {
 
+bool BodyImpl::markDirty(const geometry::VertexMatrix& V0) {
+  const int nf = mesh.numFaces();
+  const size_t np = topo.parts.size();
+  const bool reuse = animation && reuseValid && &V0 != &mesh.V && V0.rows() == mesh.V.rows() &&
+                     faceDirty.size() == static_cast<size_t>(nf);
+  if (!animation) {  // one shape: no reuse, nothing kept
+    faceDirty = std::vector<std::uint8_t>();
+    partDirty = std::vector<std::uint8_t>();
+    return false;
+  }
+  faceDirty.assign(static_cast<size_t>(nf), 1);
+  partDirty.assign(np, 1);
+  if (!reuse) return false;
+  // Bitwise: a coordinate going from +0 to −0 counts as a move.
+  const auto nv = static_cast<size_t>(V0.rows());
+  std::vector<std::uint8_t> moved(nv);
+  const double* a = V0.data();  // row-major n × 3
+  const double* b = mesh.V.data();
+  for (size_t i = 0; i < nv; ++i) {
+    std::uint64_t diff = 0;
+    for (size_t c = 0; c < 3; ++c) {
+      diff |=
+          std::bit_cast<std::uint64_t>(a[3 * i + c]) ^ std::bit_cast<std::uint64_t>(b[3 * i + c]);
+    }
+    moved[i] = diff != 0 ? 1 : 0;
+  }
+  std::fill(partDirty.begin(), partDirty.end(), 0);
+  for (int f = 0; f < nf; ++f) {
+    const std::uint8_t d = moved[static_cast<size_t>(mesh.F(f, 0))] |
+                           moved[static_cast<size_t>(mesh.F(f, 1))] |
+                           moved[static_cast<size_t>(mesh.F(f, 2))];
+    faceDirty[static_cast<size_t>(f)] = d;
+    partDirty[static_cast<size_t>(topo.facePart[f])] |= d;
+  }
+  return true;
+}
+
 void BodyImpl::updateShapeVelocity(const geometry::VertexMatrix& V0,
                                    const geometry::VertexMatrix& V1, double h) {
-  const bool perPart = model->perPartDelta();
+  const bool perPart = perPartSums();
   const int nf = mesh.numFaces();
   // Shape velocity (GwtF Alg. 4 and 6): vertex and face-centroid velocities.
   mu0Body.setZero();

@@ -165,27 +165,29 @@ PotentialFlowResult solvePotentialFlow(const TriMesh& mesh, const PotentialFlowO
     if (options.progress && !options.progress(fraction)) throw PotentialFlowCancelled();
   };
   // Assembly (80 % of the progress): A = ½ I + Ω/(4π), B = S (so A φ = −B q).
-  Eigen::MatrixXd A(n, n);
-  Eigen::MatrixXd B(n, n);
-  const int every = std::max(1, n / 50);
-  for (int j = 0; j < n; ++j) {  // column by column: Eigen's storage order
-    if (j % every == 0) report(0.8 * j / n);
-    const Panel& pj = P[static_cast<size_t>(j)];
-    for (int i = 0; i < n; ++i) {
-      const Vec3& x = P[static_cast<size_t>(i)].c;
-      A(i, j) = i == j ? 0.5 : kInv4Pi * solidAngle(pj, x);
-      B(i, j) = kInv4Pi * inverseDistanceIntegral(pj, x);
-    }
-  }
-  // Right-hand sides: q_j = a_j = (c × n, n) per face; −B q.
+  // Right-hand sides: q_j = a_j = (c × n, n) per face.
   Eigen::MatrixXd Q(n, 6);
   for (int f = 0; f < n; ++f) {
     const Panel& t = P[static_cast<size_t>(f)];
     Q.block<1, 3>(f, 0) = t.c.cross(t.n).transpose();
     Q.block<1, 3>(f, 3) = t.n.transpose();
   }
-  const Eigen::MatrixXd rhs = -(B * Q);
-  B.resize(0, 0);
+  // A column by column (Eigen's storage order); −S q summed as the columns of S are formed,
+  // so S is never stored (8 N² bytes in all).
+  Eigen::MatrixXd A(n, n);
+  Eigen::MatrixXd rhs = Eigen::MatrixXd::Zero(n, 6);
+  Eigen::VectorXd column(n);
+  const int every = std::max(1, n / 50);
+  for (int j = 0; j < n; ++j) {
+    if (j % every == 0) report(0.8 * j / n);
+    const Panel& pj = P[static_cast<size_t>(j)];
+    for (int i = 0; i < n; ++i) {
+      const Vec3& x = P[static_cast<size_t>(i)].c;
+      A(i, j) = i == j ? 0.5 : kInv4Pi * solidAngle(pj, x);
+      column(i) = kInv4Pi * inverseDistanceIntegral(pj, x);
+    }
+    rhs.noalias() -= column * Q.row(j);
+  }
   PotentialFlowResult out;
   out.potentials.setZero(n, 6);
   int its = 0;
@@ -211,6 +213,27 @@ PotentialFlowResult solvePotentialFlow(const TriMesh& mesh, const PotentialFlowO
   out.addedUnit = 0.5 * (M + M.transpose());
   report(1.0);
   return out;
+}
+
+double exactSheetThickness(const TriMesh& mesh) {
+  if (mesh.numVertices() == 0) return 0.0;
+  const Vec3 extent = mesh.V.colwise().maxCoeff() - mesh.V.colwise().minCoeff();
+  return kExactSheetThickness * extent.maxCoeff();
+}
+
+PotentialFlowResult exactAddedMass(const TriMesh& mesh, const PotentialFlowOptions& options) {
+  TriMesh closed = mesh;
+  const Topology topo = buildTopology(closed);
+  orientClosedPartsOutward(&closed, topo);
+  if (topo.numBoundaryEdges > 0) closed = thickenedSheets(closed, exactSheetThickness(mesh));
+  if (closed.numFaces() > kMaxExactFaces) {
+    throw std::invalid_argument(
+        "the exact added mass is solved densely up to " + std::to_string(kMaxExactFaces) +
+        " faces, and this mesh has " + std::to_string(closed.numFaces()) +
+        (topo.numBoundaryEdges > 0 ? " once its sheets are closed" : "") +
+        ": use a coarser copy of the mesh for the body, or the local added mass");
+  }
+  return solvePotentialFlow(closed, options);
 }
 
 TriMesh thickenedSheets(const TriMesh& mesh, double thickness) {

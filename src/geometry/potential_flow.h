@@ -54,6 +54,20 @@ PotentialFlowResult solvePotentialFlow(const TriMesh& mesh, const PotentialFlowO
 /// the sheet's size; its error is O(thickness/size)).
 TriMesh thickenedSheets(const TriMesh& mesh, double thickness);
 
+/// Faces the dense solve takes at most (8 N² bytes: 512 MB at 8 000).
+inline constexpr int kMaxExactFaces = 8000;
+/// Thickness open sheets are closed with, relative to the mesh's largest extent (a disk of
+/// radius a closed at 0.005 a gives 8/3 a³ within 2.6 %).
+inline constexpr double kExactSheetThickness = 0.005;
+/// kExactSheetThickness × the mesh's largest bounding-box extent, m.
+double exactSheetThickness(const TriMesh& mesh);
+
+/// The exact added mass of a rigid body's mesh as it is given: closed parts oriented
+/// outward, open sheets closed by thickenedSheets (exactSheetThickness), then
+/// solvePotentialFlow. Throws MeshError for a bad mesh and std::invalid_argument (with the
+/// reason) above kMaxExactFaces faces once closed.
+PotentialFlowResult exactAddedMass(const TriMesh& mesh, const PotentialFlowOptions& options);
+
 /// Lamb's added mass of an ellipsoid with semi-axes (a, b, c) along x, y, z about its
 /// centre, per unit ρ_f (Lamb, Hydrodynamics, 6th ed., §114–§115; α₀, β₀, γ₀ from Carlson's
 /// R_D): diagonal, (rotation, translation) order.

@@ -95,4 +95,13 @@ void readFluidModel(const Node& m, core::BodyDef* body) {
   body->model = std::move(model);
 }
 
+core::AddedMassSource readAddedMassSource(const Node& n) {
+  const std::string v = n.string();
+  if (v == "model") return core::AddedMassSource::kModel;
+  if (v == "local") return core::AddedMassSource::kLocal;
+  if (v == "local-per-part") return core::AddedMassSource::kLocalPerPart;
+  if (v == "exact") return core::AddedMassSource::kExact;
+  throw n.error("must be \"model\", \"local\", \"local-per-part\" or \"exact\"");
+}
+
 }  // namespace samara::io

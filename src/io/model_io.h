@@ -11,6 +11,8 @@ namespace samara::io {
 /// parameters through a reader over the scene file). Throws
 /// Error naming the file and field.
 void readFluidModel(const Node& m, core::BodyDef* body);
+/// A body's "added_mass": "model" | "local" | "local-per-part" | "exact".
+core::AddedMassSource readAddedMassSource(const Node& n);
 
 /// The "model" value that reads back as `model`: null for the scene default (GwtF with its
 /// parameters), the name when the parameters are the model's defaults, else {"type": NAME,

@@ -290,7 +290,7 @@ std::string readName(const Node& n) {
 
 core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
   b.expectObject({"name", "mesh", "mass", "point_masses", "position", "orientation", "velocity",
-                  "angular_velocity", "delta", "animation", "model", "spawn"});
+                  "angular_velocity", "delta", "animation", "model", "spawn", "added_mass"});
   core::BodyDef body;
   body.name = b.has("name") ? readName(b.at("name")) : "body" + std::to_string(index);
   AnimationContext ctx;
@@ -335,6 +335,7 @@ core::BodyDef readBody(const Node& b, std::size_t index, Reader* r) {
   readOptional(b, "angular_velocity", &Node::vec3, &body.angularVelocity);
   if (b.has("delta")) body.delta = readDelta(b.at("delta"));
   if (b.has("model")) readFluidModel(b.at("model"), &body);
+  if (b.has("added_mass")) body.addedMass = readAddedMassSource(b.at("added_mass"));
   return body;
 }
 

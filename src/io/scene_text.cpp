@@ -11,41 +11,15 @@ constexpr std::size_t kWidth = 100;  // columns of the written file
 
 /// Keys in the README's order; others follow alphabetically.
 int keyRank(const std::string& key) {
-  static const char* const kOrder[] = {"name",
-                                       "type",
-                                       "primitive",
-                                       "gravity",
-                                       "fluid",
-                                       "floor",
-                                       "sim",
-                                       "bodies",
-                                       "mesh",
-                                       "mass",
-                                       "point_masses",
-                                       "position",
-                                       "orientation",
-                                       "velocity",
-                                       "angular_velocity",
-                                       "delta",
-                                       "model",
-                                       "animation",
-                                       "density",
-                                       "viscosity",
-                                       "wind",
-                                       "gusts",
-                                       "water",
-                                       "level",
-                                       "height",
-                                       "frequency_hz",
-                                       "damping_ratio",
-                                       "friction",
-                                       "dt",
-                                       "duration",
-                                       "tolerance",
-                                       "max_iterations",
-                                       "max_halvings",
-                                       "axis",
-                                       "angle_deg"};
+  static const char* const kOrder[] = {
+      "name",         "type",         "primitive",      "gravity",      "fluid",
+      "floor",        "sim",          "bodies",         "mesh",         "mass",
+      "point_masses", "position",     "orientation",    "velocity",     "angular_velocity",
+      "delta",        "added_mass",   "model",          "animation",    "density",
+      "viscosity",    "wind",         "gusts",          "water",        "level",
+      "height",       "frequency_hz", "damping_ratio",  "friction",     "dt",
+      "duration",     "tolerance",    "max_iterations", "max_halvings", "axis",
+      "angle_deg"};
   for (std::size_t i = 0; i < std::size(kOrder); ++i) {
     if (key == kOrder[i]) return static_cast<int>(i);
   }

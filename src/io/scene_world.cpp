@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "io/added_mass_cache.h"
 #include "io/error.h"
 #include "io/scene.h"
 
@@ -44,6 +45,7 @@ std::string definitionFieldToPointer(const std::string& field) {
 }
 
 core::World makeWorld(core::WorldDef def, const std::string& scenePath) {
+  resolveExactAddedMass(&def, scenePath);  // from the cache, or solved once and kept
   try {
     core::World world(std::move(def));
     core::checkStepSize(world);

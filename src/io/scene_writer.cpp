@@ -234,6 +234,10 @@ Json definitionJson(const core::WorldDef& def, const std::vector<std::string>& m
     body["angular_velocity"] = vec3(b.angularVelocity);
     body["delta"] = b.delta ? Json(*b.delta) : Json("auto");
     if (const Json model = modelJson(*b.model); !model.is_null()) body["model"] = model;
+    static const char* const kAddedMass[] = {"model", "local", "local-per-part", "exact"};
+    if (b.addedMass != core::AddedMassSource::kModel) {
+      body["added_mass"] = kAddedMass[static_cast<int>(b.addedMass)];
+    }
     bodies.push_back(body);
   }
   j["bodies"] = bodies;

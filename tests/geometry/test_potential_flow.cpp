@@ -103,8 +103,8 @@ TEST_CASE("Exact added mass of spheroids and an ellipsoid: Lamb's coefficients w
           "[geometry][potential_flow]") {
   // Prolate (aspect 2, 4, 10 along x), oblate (aspect 2, 4, 10, thin along y) and tri-axial,
   // 2 000 faces each: every translational and rotational coefficient Lamb's formulas give.
-  for (const Vec3 axes : {Vec3(2, 1, 1), Vec3(4, 1, 1), Vec3(10, 1, 1), Vec3(1, 0.5, 1),
-                          Vec3(1, 0.25, 1), Vec3(1, 0.1, 1), Vec3(3, 2, 1)}) {
+  for (const Vec3& axes : {Vec3(2, 1, 1), Vec3(4, 1, 1), Vec3(10, 1, 1), Vec3(1, 0.5, 1),
+                           Vec3(1, 0.25, 1), Vec3(1, 0.1, 1), Vec3(3, 2, 1)}) {
     TriMesh mesh = makeGeodesicSphere(1.0, 10);
     mesh.V = mesh.V * axes.asDiagonal();
     const PotentialFlowResult r = solvePotentialFlow(mesh, {});

@@ -1,5 +1,9 @@
 // `samara inspect SCENE`: mass, volume, area, delta and the 6x6 tensors of every body.
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -15,7 +19,7 @@
 namespace samara::cli {
 
 const char* const kInspectHelp =
-    "usage: samara inspect SCENE [--json] [--set PATH=VALUE]...\n"
+    "usage: samara inspect SCENE [--json] [--added-mass exact] [--set PATH=VALUE]...\n"
     "\n"
     "Prints per body: faces, mass (kg), centre of mass (body frame, m), volume of the closed\n"
     "parts (m^3), one-sided area (m^2), delta (m), and the 6x6 body inertia, added mass and\n"
@@ -27,6 +31,11 @@ const char* const kInspectHelp =
     "                      \"volume\",\n"
     "                      \"area\",\"delta\",\"body_inertia\",\"added_mass\",\"kirchhoff\"}]},\n"
     "                      matrices as arrays of 6 rows\n"
+    "  --added-mass exact  also solve the exact (potential-flow) added mass of every rigid\n"
+    "                      body of a local-face model (cached on disk) and print both\n"
+    "                      tensors, their eigenvalues and the ratio local/exact of each\n"
+    "                      diagonal entry (JSON: \"added_mass_local\", \"added_mass_exact\",\n"
+    "                      \"eigenvalues_local\", \"eigenvalues_exact\", \"ratio\")\n"
     "  --set PATH=VALUE    as for run. Repeatable.\n"
     "  -h, --help          this help\n";
 
@@ -51,15 +60,97 @@ nlohmann::ordered_json matrixJson(const Mat6& m) {
   return rows;
 }
 
+/// The local and the exact added mass of one body, side by side.
+struct Comparison {
+  Mat6 local = Mat6::Zero();
+  Mat6 exact = Mat6::Zero();
+  Vec6 eigLocal = Vec6::Zero();
+  Vec6 eigExact = Vec6::Zero();
+  Vec6 ratio = Vec6::Zero();  ///< local/exact per diagonal entry (NaN where exact is 0)
+};
+
+Vec6 eigenvalues(const Mat6& m) {
+  return Eigen::SelfAdjointEigenSolver<Mat6>(0.5 * (m + m.transpose())).eigenvalues();
+}
+
+/// Per body: nullopt where "exact" does not apply (shape-changing or a peer model).
+std::vector<std::optional<Comparison>> compareAddedMass(const core::WorldDef& def,
+                                                        const std::string& scene) {
+  core::WorldDef local = def;
+  core::WorldDef exact = def;
+  std::vector<bool> eligible(def.bodies.size(), false);
+  for (std::size_t i = 0; i < def.bodies.size(); ++i) {
+    const core::BodyDef& b = def.bodies[i];
+    eligible[i] = !b.animation && b.model && b.model->localFaces() && !b.model->firstOrder();
+    if (!eligible[i]) continue;
+    if (b.addedMass == core::AddedMassSource::kExact) {
+      local.bodies[i].addedMass = core::AddedMassSource::kModel;
+    }
+    exact.bodies[i].addedMass = core::AddedMassSource::kExact;
+  }
+  const core::World wl = io::makeWorld(std::move(local), scene);
+  const core::World we = io::makeWorld(std::move(exact), scene);
+  std::vector<std::optional<Comparison>> out(def.bodies.size());
+  for (std::size_t i = 0; i < def.bodies.size(); ++i) {
+    if (!eligible[i]) continue;
+    Comparison c;
+    c.local = wl.info(static_cast<int>(i)).addedMass;
+    c.exact = we.info(static_cast<int>(i)).addedMass;
+    c.eigLocal = eigenvalues(c.local);
+    c.eigExact = eigenvalues(c.exact);
+    // An entry the exact tensor has (next to) none of, e.g. a sphere's rotation, has no
+    // ratio.
+    const double floor = 1e-9 * c.exact.diagonal().cwiseAbs().maxCoeff();
+    for (int k = 0; k < 6; ++k) {
+      c.ratio(k) = std::abs(c.exact(k, k)) > floor ? c.local(k, k) / c.exact(k, k)
+                                                   : std::numeric_limits<double>::quiet_NaN();
+    }
+    out[i] = c;
+  }
+  return out;
+}
+
+nlohmann::ordered_json vecJson(const Vec6& v) {
+  nlohmann::ordered_json a = nlohmann::ordered_json::array();
+  for (int k = 0; k < 6; ++k) {
+    if (std::isfinite(v(k))) {
+      a.push_back(v(k));
+    } else {
+      a.push_back(nullptr);
+    }
+  }
+  return a;
+}
+
+void printComparison(std::ostream& out, const Comparison& c) {
+  printMatrix(out, "added mass, local (the model's estimate)", c.local);
+  printMatrix(out, "added mass, exact (potential flow)", c.exact);
+  out << "  eigenvalues local  ";
+  for (int k = 0; k < 6; ++k) out << io::printfText(" %12.5g", c.eigLocal(k));
+  out << "\n  eigenvalues exact  ";
+  for (int k = 0; k < 6; ++k) out << io::printfText(" %12.5g", c.eigExact(k));
+  out << "\n  ratio local/exact   (wx, wy, wz, vx, vy, vz)";
+  for (int k = 0; k < 6; ++k) {
+    out << (std::isfinite(c.ratio(k)) ? io::printfText(" %.3g", c.ratio(k)) : std::string(" n/a"));
+  }
+  out << "\n";
+}
+
 }  // namespace
 
 int inspectCommand(const std::vector<std::string>& args, std::ostream& out) {
   io::SetList sets;
   bool json = false;
+  bool compare = false;
   ArgScanner scan("inspect", args);
   while (scan.next()) {
     if (scan.name() == "--set") {
       sets.push_back(scan.setValue());
+    } else if (scan.name() == "--added-mass") {
+      const std::string v = scan.value();
+      if (v != "exact")
+        throw UsageError{"inspect: --added-mass takes \"exact\" (got \"" + v + "\")"};
+      compare = true;
     } else if (scan.name() == "--json") {
       scan.flag();
       json = true;
@@ -74,6 +165,8 @@ int inspectCommand(const std::vector<std::string>& args, std::ostream& out) {
   const std::string scene = scan.onePositional("SCENE");
   core::WorldDef def = io::loadScene(scene, sets);
   const std::string sceneName = def.name;
+  std::vector<std::optional<Comparison>> comparison;
+  if (compare) comparison = compareAddedMass(def, scene);
   const core::World world = io::makeWorld(std::move(def), scene);
   const int n = world.numBodies();
   if (json) {
@@ -92,6 +185,14 @@ int inspectCommand(const std::vector<std::string>& args, std::ostream& out) {
       b["body_inertia"] = matrixJson(info.bodyInertia);
       b["added_mass"] = matrixJson(info.addedMass);
       b["kirchhoff"] = matrixJson(info.kirchhoff);
+      if (compare && comparison[static_cast<size_t>(i)]) {
+        const Comparison& c = *comparison[static_cast<size_t>(i)];
+        b["added_mass_local"] = matrixJson(c.local);
+        b["added_mass_exact"] = matrixJson(c.exact);
+        b["eigenvalues_local"] = vecJson(c.eigLocal);
+        b["eigenvalues_exact"] = vecJson(c.eigExact);
+        b["ratio"] = vecJson(c.ratio);
+      }
       bodies.push_back(std::move(b));
     }
     nlohmann::ordered_json doc;
@@ -114,6 +215,14 @@ int inspectCommand(const std::vector<std::string>& args, std::ostream& out) {
     printMatrix(out, "body inertia (kg m^2 | kg m | kg)", info.bodyInertia);
     printMatrix(out, "added mass", info.addedMass);
     printMatrix(out, "Kirchhoff tensor (body inertia + added mass)", info.kirchhoff);
+    if (compare) {
+      if (comparison[static_cast<size_t>(i)]) {
+        printComparison(out, *comparison[static_cast<size_t>(i)]);
+      } else {
+        out << "  exact added mass: not for this body (shape-changing, or its model brings its "
+               "own added mass)\n";
+      }
+    }
   }
   return kExitOk;
 }
