@@ -125,12 +125,13 @@ io::SetList overrideSets(const Overrides& o) {
 }
 
 bool isGhostName(const std::string& name) {
-  return name == kNoAddedMassGhost || models::isModelName(name);
+  return name == kNoAddedMassGhost || name == kExactAddedMassGhost || models::isModelName(name);
 }
 
 std::vector<std::string> ghostNames() {
   std::vector<std::string> names = models::modelNames();
   names.emplace_back(kNoAddedMassGhost);
+  names.emplace_back(kExactAddedMassGhost);
   return names;
 }
 
@@ -138,6 +139,14 @@ bool setAllModels(core::WorldDef* def, const std::string& name) {
   if (name == kNoAddedMassGhost) {
     for (core::BodyDef& b : def->bodies) {
       if (b.model->localFaces()) b.delta = 0.0;  // δ applies to it
+    }
+    return true;
+  }
+  if (name == kExactAddedMassGhost) {
+    for (core::BodyDef& b : def->bodies) {  // where the exact tensor applies
+      if (b.model->localFaces() && !b.model->firstOrder() && !b.animation) {
+        b.addedMass = core::AddedMassSource::kExact;
+      }
     }
     return true;
   }

@@ -145,9 +145,13 @@ bool setAllModels(core::WorldDef* def, const std::string& name);
 /// The ghost that differs only by having no added mass: every body keeps its model, GwtF
 /// bodies get δ = 0 (the lecture's contrast next to "vacuum").
 inline constexpr const char* kNoAddedMassGhost = "no-added-mass";
-/// A model name (models::modelNames()) or kNoAddedMassGhost.
+/// The ghost whose rigid bodies of local-face models take the exact (potential-flow) added
+/// mass ("added_mass": "exact"; solved on the simulation thread, cached on disk).
+inline constexpr const char* kExactAddedMassGhost = "exact-added-mass";
+/// A model name (models::modelNames()), kNoAddedMassGhost or kExactAddedMassGhost.
 bool isGhostName(const std::string& name);
-/// Every ghost choice, in the order of the viewer's combo: the models, then no-added-mass.
+/// Every ghost choice, in the order of the viewer's combo: the models, then no-added-mass
+/// and exact-added-mass.
 std::vector<std::string> ghostNames();
 
 }  // namespace samara::runtime

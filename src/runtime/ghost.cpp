@@ -2,11 +2,13 @@
 
 #include <exception>
 
+#include "io/added_mass_cache.h"
 #include "io/scene.h"
 
 namespace samara::runtime {
 
-std::string GhostRun::build(const core::WorldDef& mainDef, const std::string& label) {
+std::string GhostRun::build(const core::WorldDef& mainDef, const std::string& label,
+                            const std::function<void(const std::string&)>& status) {
   world_.reset();
   initial_.reset();
   cache_.clear();
@@ -14,6 +16,18 @@ std::string GhostRun::build(const core::WorldDef& mainDef, const std::string& la
   core::WorldDef def = mainDef;
   setAllModels(&def, *model_);
   try {
+    int lastPercent = -1;
+    io::resolveExactAddedMass(&def, label, [&](double fraction, int body) {
+      const int percent = static_cast<int>(100.0 * fraction);
+      if (status && percent != lastPercent) {
+        lastPercent = percent;
+        status("ghost: computing the exact added mass of " +
+               def.bodies[static_cast<size_t>(body)].name + " (" +
+               std::to_string(def.bodies[static_cast<size_t>(body)].mesh.numFaces()) + " faces)… " +
+               std::to_string(percent) + " %");
+      }
+      return true;
+    });
     core::World g = io::makeWorld(std::move(def), label);
     cache_ = cacheBodies(g);
     initial_ = g;

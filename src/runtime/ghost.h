@@ -3,6 +3,7 @@
 // with every body's model replaced, stepped with the main world (beside it, on a second
 // thread, when the runner has 2 or more threads) and given every parameter command. The
 // two worlds share nothing, so the main world's bits do not depend on whether a ghost runs.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,7 +22,10 @@ class GhostRun {
 
   /// Builds the ghost world from `def` (the main world's definition at t = 0), or none when
   /// no ghost is asked for. Returns "" or why it failed (the ghost is then turned off).
-  std::string build(const core::WorldDef& def, const std::string& label);
+  /// `status` hears the progress of an exact added-mass solve ("computing exact added mass
+  /// of body 2 (1 280 faces)… 43 %"); a cached tensor is instant.
+  std::string build(const core::WorldDef& def, const std::string& label,
+                    const std::function<void(const std::string&)>& status = {});
   /// Back to the state it was built with.
   void reset();
 

@@ -385,8 +385,15 @@ void Runner::install(core::World world, const core::WorldDef& loaded, const std:
   cache_ = cacheBodies(*world_);
   message_.clear();
   failure_ = false;
-  if (const std::string why = ghost_.build(world_->definition(), scenePath_); !why.empty()) {
+  const auto status = [this](const std::string& m) {  // shown while the thread is busy
+    setMessage(m);
+    publish(clock_->now());
+  };
+  const std::string why = ghost_.build(world_->definition(), scenePath_, status);
+  if (!why.empty()) {
     setMessage(why);
+  } else {
+    message_.clear();  // the solve's progress, if any
   }
   startRun(options_.startPaused ? RunStatus::kPaused : RunStatus::kRunning);
 }

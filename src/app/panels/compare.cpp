@@ -24,6 +24,15 @@ void ComparePanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
   if (ImGui::SmallButton("contrast: no added mass")) {
     ctx.post(runtime::SetGhost{std::string(runtime::kNoAddedMassGhost)});
   }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("contrast: exact added mass")) {
+    ctx.post(runtime::SetGhost{std::string(runtime::kExactAddedMassGhost)});
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "The same bodies with the potential-flow added mass of their shape instead of the "
+        "local estimate (rigid bodies; solved once on the simulation thread and cached)");
+  }
   wrappedTooltip(
       "A second copy of the scene with every body's model set to the ghost's, released at "
       "the same time and stepped in lockstep with the same parameters (density, wind, "
