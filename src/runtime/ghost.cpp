@@ -1,11 +1,28 @@
 #include "runtime/ghost.h"
 
 #include <exception>
+#include <memory>
 
 #include "io/added_mass_cache.h"
 #include "io/scene.h"
 
 namespace samara::runtime {
+
+std::function<bool(double, int)> exactAddedMassProgress(
+    const core::WorldDef& def, const std::string& prefix,
+    const std::function<void(const std::string&)>& status) {
+  auto last = std::make_shared<int>(-1);
+  return [&def, prefix, status, last](double fraction, int body) {
+    const int percent = static_cast<int>(100.0 * fraction);
+    if (status && percent != *last) {
+      *last = percent;
+      const core::BodyDef& b = def.bodies[static_cast<std::size_t>(body)];
+      status(prefix + "computing the exact added mass of " + b.name + " (" +
+             std::to_string(b.mesh.numFaces()) + " faces)… " + std::to_string(percent) + " %");
+    }
+    return true;
+  };
+}
 
 std::string GhostRun::build(const core::WorldDef& mainDef, const std::string& label,
                             const std::function<void(const std::string&)>& status) {
@@ -16,18 +33,7 @@ std::string GhostRun::build(const core::WorldDef& mainDef, const std::string& la
   core::WorldDef def = mainDef;
   setAllModels(&def, *model_);
   try {
-    int lastPercent = -1;
-    io::resolveExactAddedMass(&def, label, [&](double fraction, int body) {
-      const int percent = static_cast<int>(100.0 * fraction);
-      if (status && percent != lastPercent) {
-        lastPercent = percent;
-        status("ghost: computing the exact added mass of " +
-               def.bodies[static_cast<size_t>(body)].name + " (" +
-               std::to_string(def.bodies[static_cast<size_t>(body)].mesh.numFaces()) + " faces)… " +
-               std::to_string(percent) + " %");
-      }
-      return true;
-    });
+    io::resolveExactAddedMass(&def, label, exactAddedMassProgress(def, "ghost: ", status));
     core::World g = io::makeWorld(std::move(def), label);
     cache_ = cacheBodies(g);
     initial_ = g;

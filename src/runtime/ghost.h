@@ -14,6 +14,12 @@
 
 namespace samara::runtime {
 
+/// A progress callback for io::resolveExactAddedMass: "PREFIXcomputing the exact added mass
+/// of NAME (N faces)… P %" to `status` at each whole percent (`def` must outlive it).
+std::function<bool(double, int)> exactAddedMassProgress(
+    const core::WorldDef& def, const std::string& prefix,
+    const std::function<void(const std::string&)>& status);
+
 class GhostRun {
  public:
   /// The ghost the UI asked for (it persists across loads); nullopt = none.

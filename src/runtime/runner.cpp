@@ -7,6 +7,7 @@
 #include <exception>
 #include <utility>
 
+#include "io/added_mass_cache.h"
 #include "io/error.h"
 #include "io/text_format.h"
 #include "runtime/overloaded.h"
@@ -126,6 +127,13 @@ TickResult Runner::tick() {
     publish(wall);
   }
   return r;
+}
+
+std::function<void(const std::string&)> Runner::statusNow() {
+  return [this](const std::string& m) {  // shown while the thread is busy
+    setMessage(m);
+    publish(clock_->now());
+  };
 }
 
 void Runner::setMessage(std::string message) {
@@ -262,6 +270,8 @@ void Runner::applyNewRun(Command& command) {
           [&](LoadScene& l) {
             try {
               core::WorldDef def = loadSceneOrMesh(l.path, l.sets);
+              // Bodies with "added_mass": "exact" (solved here once, kept in def and on disk).
+              io::resolveExactAddedMass(&def, l.path, exactAddedMassProgress(def, "", statusNow()));
               core::World w = io::makeWorld(def, l.path);
               std::optional<io::Lesson> lesson;
               if (fileKind(l.path) == FileKind::kScene) lesson = io::loadLesson(l.path);
@@ -385,11 +395,7 @@ void Runner::install(core::World world, const core::WorldDef& loaded, const std:
   cache_ = cacheBodies(*world_);
   message_.clear();
   failure_ = false;
-  const auto status = [this](const std::string& m) {  // shown while the thread is busy
-    setMessage(m);
-    publish(clock_->now());
-  };
-  const std::string why = ghost_.build(world_->definition(), scenePath_, status);
+  const std::string why = ghost_.build(world_->definition(), scenePath_, statusNow());
   if (!why.empty()) {
     setMessage(why);
   } else {

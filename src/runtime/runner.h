@@ -142,6 +142,8 @@ class Runner {
   void emitSamples();
   void record();
   void publish(double wall);
+  /// Sets the status message and publishes at once (progress while a command is busy).
+  std::function<void(const std::string&)> statusNow();
   /// The worlds' part of the snapshot (there is a world).
   void publishWorld(Snapshot* s) const;
   void setMessage(std::string message);

@@ -163,3 +163,28 @@ TEST_CASE("Exact added mass of a cube converges; DNV-RP-H103 tabulates 0.68 ρ a
   // above this limit; the README discusses it.
   CHECK(relErr(limit, 0.68) < 0.08);
 }
+
+TEST_CASE("Exact added mass moves with the origin: M_o = Tᵀ M_c T, T = [[I, 0], [−[p]×, I]]",
+          "[geometry][potential_flow]") {
+  // A tri-axial ellipsoid, turned and shifted by p: its tensor about the origin is the one
+  // about its centre carried by the velocity of the centre v + ω × p (and rotated).
+  TriMesh centred = makeGeodesicSphere(1.0, 6);
+  centred.V = centred.V * Vec3(0.3, 0.2, 0.1).asDiagonal();
+  const Eigen::Matrix3d R = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+  const Vec3 p(0.4, -0.25, 0.15);
+  TriMesh moved = centred;
+  for (int i = 0; i < moved.numVertices(); ++i) {
+    moved.V.row(i) = (R * centred.vertex(i) + p).transpose();
+  }
+  const Mat6 Mc = solvePotentialFlow(centred, {}).addedUnit;
+  const Mat6 Mo = solvePotentialFlow(moved, {}).addedUnit;
+  Mat6 Rot = Mat6::Zero();
+  Rot.topLeftCorner<3, 3>() = R;
+  Rot.bottomRightCorner<3, 3>() = R;
+  Mat6 T = Mat6::Identity();
+  Eigen::Matrix3d px;
+  px << 0, -p.z(), p.y(), p.z(), 0, -p.x(), -p.y(), p.x(), 0;
+  T.bottomLeftCorner<3, 3>() = -px;  // v_c = v + ω × p = v − [p]× ω
+  const Mat6 expected = T.transpose() * (Rot * Mc * Rot.transpose()) * T;
+  CHECK((Mo - expected).norm() < 1e-9 * Mo.norm());
+}
