@@ -71,7 +71,8 @@ void fillBodies(const core::World& world, const std::vector<BodyCache>& cache,
   }
 }
 
-BodyTeaching teachingOf(const core::World& world, int i, int maxFaces) {
+BodyTeaching teachingOf(const core::World& world, int i, int maxFaces,
+                        const core::World* exactGhost) {
   BodyTeaching t;
   t.forces = world.forceBreakdown(i, maxFaces);
   const core::BodyInfo info = world.info(i);
@@ -82,6 +83,13 @@ BodyTeaching teachingOf(const core::World& world, int i, int maxFaces) {
     return Mat3(M.block<3, 3>(0, 0) + M.block<3, 3>(0, 3) * C +
                 C.transpose() * M.block<3, 3>(3, 0) + C.transpose() * M.block<3, 3>(3, 3) * C);
   };
+  if (exactGhost != nullptr && i < exactGhost->numBodies() &&
+      exactGhost->definition().bodies[static_cast<std::size_t>(i)].addedMass ==
+          core::AddedMassSource::kExact) {
+    const Mat6 exact = exactGhost->info(i).addedMass;  // at the ghost's densities
+    t.exactTranslational = exact.block<3, 3>(3, 3);
+    t.exactRotational = rotationalAboutCom(exact);
+  }
   t.addedTranslational = info.addedMass.block<3, 3>(3, 3);
   t.addedRotational = rotationalAboutCom(info.addedMass);
   t.bodyRotational = rotationalAboutCom(info.bodyInertia);
@@ -242,7 +250,9 @@ void Runner::publishWorld(Snapshot* out) const {
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
     s.bodies[i].teaching.reset();
     if (teaching_.on && !history_.scrubbing()) {
-      s.bodies[i].teaching = teachingOf(*world_, static_cast<int>(i), teaching_.maxFaces);
+      const bool exact = ghost != nullptr && *ghost_.model() == kExactAddedMassGhost;
+      s.bodies[i].teaching =
+          teachingOf(*world_, static_cast<int>(i), teaching_.maxFaces, exact ? ghost : nullptr);
     }
   }
   // Scrubbing: the recorded step in place of the live one.

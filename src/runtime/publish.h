@@ -33,7 +33,9 @@ void fillBodies(const core::World& world, const std::vector<BodyCache>& cache,
                 std::vector<BodySnapshot>* out);
 
 /// The teaching overlays' data of body i (BodyTeaching), with `maxFaces` per-face forces.
-BodyTeaching teachingOf(const core::World& world, int i, int maxFaces);
+/// With `exactGhost` (the exact-added-mass ghost's world), also the body's exact added mass.
+BodyTeaching teachingOf(const core::World& world, int i, int maxFaces,
+                        const core::World* exactGhost = nullptr);
 
 /// The recorded step `f` in place of the live one: vertices from the recorded poses, shapes
 /// at the recorded time; the ghost's too when it was recorded with it (`ghost` non-null).

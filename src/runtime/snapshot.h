@@ -33,6 +33,10 @@ struct BodyTeaching {
   Vec3 linearMomentumTotal = Vec3::Zero();   ///< μ = 𝒦Y + μ⁰, linear part, world, kg·m/s
   Vec3 angularMomentumBody = Vec3::Zero();   ///< 𝓘_body Y about the COM, world, kg·m²/s
   Vec3 angularMomentumTotal = Vec3::Zero();  ///< μ about the COM, world, kg·m²/s
+  /// While the exact-added-mass ghost runs: the same body's potential-flow added mass
+  /// (translational and rotational about the COM, as above), to show beside the local one.
+  std::optional<Mat3> exactTranslational;
+  std::optional<Mat3> exactRotational;
 };
 
 /// One body as the renderer and the panels see it.

@@ -571,6 +571,17 @@ TEST_CASE("Runner: the exact-added-mass ghost is the scene with \"added_mass\": 
   // The plate's local added mass is not its exact one: the two fall differently.
   CHECK(f.runner->world()->info(0).addedMass(4, 4) != alone.info(0).addedMass(4, 4));
   CHECK(f.runner->world()->state(0).g.b != alone.state(0).g.b);
+  // The teaching data then carries the exact tensor beside the local one (the ghost's).
+  f.runner->post(SetTeaching{true, 0});
+  f.runner->post(Step{1});
+  f.frame();
+  const runtime::Snapshot& t = f.snap();
+  REQUIRE(t.bodies[0].teaching);
+  REQUIRE(t.bodies[0].teaching->exactTranslational);
+  const Mat3 exactT = *t.bodies[0].teaching->exactTranslational;
+  const Mat3 ghostT = f.runner->ghost()->info(0).addedMass.block<3, 3>(3, 3);
+  CHECK(sameBits(exactT.data(), ghostT.data(), 9));
+  CHECK(t.bodies[0].teaching->addedTranslational(1, 1) < exactT(1, 1));  // local < exact
   ::unsetenv("SAMARA_CACHE_DIR");
   std::filesystem::remove_all(cache);
 }

@@ -26,6 +26,7 @@ constexpr ImU32 kBuoyancy = IM_COL32(0, 220, 220, 255);
 constexpr ImU32 kContact = IM_COL32(70, 210, 90, 255);
 constexpr ImU32 kFace = IM_COL32(255, 215, 90, 190);
 constexpr ImU32 kAdded = IM_COL32(235, 70, 210, 255);
+constexpr ImU32 kExact = IM_COL32(40, 200, 230, 255);  // the exact added mass (ghost)
 constexpr ImU32 kOwn = IM_COL32(245, 245, 245, 230);
 constexpr ImU32 kVelocity = IM_COL32(255, 255, 90, 255);
 constexpr ImU32 kOmega = IM_COL32(255, 110, 110, 255);
@@ -328,6 +329,9 @@ void TeachingOverlay::drawAddedMassSection(const runtime::Snapshot& s,
   ImGui::TextUnformatted("Added mass");
   if (addedMass_) {
     ImGui::TextColored(toVec4(kAdded), "added (ellipsoid, radii ~ eigenvalues)");
+    if (t != nullptr && t->exactTranslational) {
+      ImGui::TextColored(toVec4(kExact), "exact added mass (potential flow), same scale");
+    }
     ImGui::TextColored(toVec4(kOwn), "body's own mass / inertia, same scale");
     ImGui::TextDisabled("at the body: translation; beside it: rotation about the COM");
   }
@@ -341,6 +345,20 @@ void TeachingOverlay::drawAddedMassSection(const runtime::Snapshot& s,
     static const char* const kRotation[] = {"axis (body)", "added kg m^2", "/ body about it"};
     principalTable("##addedRot", t->addedRotational, 3, kRotation,
                    [&](const Vec3& a) { return a.dot(t->bodyRotational * a); });
+    if (t->exactTranslational && t->exactRotational) {
+      // "How good is the local estimate?": along the local tensor's axes, local / exact.
+      ImGui::TextColored(toVec4(kExact), "exact (potential flow, the ghost's): local / exact");
+      const Mat3& et = *t->exactTranslational;
+      const Mat3& er = *t->exactRotational;
+      static const char* const kVsT[] = {"axis (body)", "local kg", "/ exact"};
+      principalTable("##vsExact", t->addedTranslational, 3, kVsT,
+                     [&](const Vec3& a) { return a.dot(et * a); });
+      static const char* const kVsR[] = {"axis (body)", "local kg m^2", "/ exact"};
+      principalTable("##vsExactRot", t->addedRotational, 3, kVsR,
+                     [&](const Vec3& a) { return a.dot(er * a); });
+    } else if (addedMass_) {
+      ImGui::TextDisabled("ghost \"exact-added-mass\" (Compare): the exact one beside it");
+    }
   }
   if (t == nullptr && !s.scrubbing) ImGui::TextDisabled("(waiting for the simulation)");
 }
@@ -423,6 +441,10 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
       const EllipsoidGlyph trs = ellipsoidGlyph(t.addedTranslational, Rb, c, km);
       wireSphere(dl, P, c, km * b.mass, kOwn, 1.5f);
       wireEllipsoid(dl, P, trs.transform(), kAdded, thick);
+      if (t.exactTranslational) {  // the exact one at the same scale
+        wireEllipsoid(dl, P, ellipsoidGlyph(*t.exactTranslational, Rb, c, km).transform(), kExact,
+                      0.7f * thick);
+      }
       for (int a = 0; a < 3; ++a) {
         const Vec3 axis = trs.radii[a] * trs.axes.col(a);
         if (const auto p0 = P(c - axis), p1 = P(c + axis); p0 && p1) {
@@ -433,8 +455,16 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
       const Vec3 c2 = c + 2.4 * r * right;
       const EllipsoidGlyph own = ellipsoidGlyph(t.bodyRotational, Rb, c2, 1.0);
       const EllipsoidGlyph add = ellipsoidGlyph(t.addedRotational, Rb, c2, 1.0);
-      const double ki =
-          glyphScale(std::max(own.eigenvalues.maxCoeff(), add.eigenvalues.maxCoeff()), 1.0 * r);
+      double largest = std::max(own.eigenvalues.maxCoeff(), add.eigenvalues.maxCoeff());
+      if (t.exactRotational) {
+        largest = std::max(largest,
+                           ellipsoidGlyph(*t.exactRotational, Rb, c2, 1.0).eigenvalues.maxCoeff());
+      }
+      const double ki = glyphScale(largest, 1.0 * r);
+      if (t.exactRotational) {
+        wireEllipsoid(dl, P, ellipsoidGlyph(*t.exactRotational, Rb, c2, ki).transform(), kExact,
+                      0.7f * thick);
+      }
       wireEllipsoid(dl, P, ellipsoidGlyph(t.bodyRotational, Rb, c2, ki).transform(), kOwn, 1.5f);
       wireEllipsoid(dl, P, ellipsoidGlyph(t.addedRotational, Rb, c2, ki).transform(), kAdded,
                     thick);
@@ -442,6 +472,9 @@ void TeachingOverlay::drawOverlay(const runtime::Snapshot& s, const glm::mat4& v
         dl->AddText(*p, kAdded, "added inertia");
       }
       if (const auto p = P(c + 1.3 * r * Vec3::UnitY())) dl->AddText(*p, kAdded, "added mass");
+      if (t.exactTranslational) {
+        if (const auto p = P(c - 1.3 * r * Vec3::UnitY())) dl->AddText(*p, kExact, "exact");
+      }
     }
   }
 }
