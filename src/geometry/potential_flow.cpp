@@ -12,7 +12,11 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
 #include <numbers>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -151,8 +155,9 @@ int gmres(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, double tol, int ma
       if ((b - A * *x).norm() <= 10.0 * tol * bnorm) return total;
     }
   }
-  throw std::runtime_error("potential-flow solve: GMRES did not converge in " +
-                           std::to_string(maxIt) + " iterations (is the mesh closed and outward?)");
+  throw std::runtime_error(
+      "potential-flow solve: GMRES did not converge in " + std::to_string(maxIt) +
+      " iterations (closed, outward parts that do not touch or nearly coincide are needed)");
 }
 
 }  // namespace
@@ -221,6 +226,94 @@ double exactSheetThickness(const TriMesh& mesh) {
   return kExactSheetThickness * extent.maxCoeff();
 }
 
+std::optional<PartOverlap> findOverlappingParts(const TriMesh& mesh) {
+  const Topology topo = buildTopology(mesh);
+  const std::size_t np = topo.parts.size();
+  std::vector<Vec3> lo(np, Vec3::Constant(std::numeric_limits<double>::infinity()));
+  std::vector<Vec3> hi(np, Vec3::Constant(-std::numeric_limits<double>::infinity()));
+  std::vector<std::vector<int>> vertices(np);
+  std::vector<int> seen(static_cast<std::size_t>(mesh.numVertices()), -1);
+  for (std::size_t p = 0; p < np; ++p) {
+    for (int f : topo.parts[p].faces) {
+      for (int k = 0; k < 3; ++k) {
+        const int v = mesh.F(f, k);
+        lo[p] = lo[p].cwiseMin(mesh.vertex(v));
+        hi[p] = hi[p].cwiseMax(mesh.vertex(v));
+        if (seen[static_cast<std::size_t>(v)] != static_cast<int>(p)) {
+          seen[static_cast<std::size_t>(v)] = static_cast<int>(p);
+          vertices[p].push_back(v);
+        }
+      }
+    }
+  }
+  for (std::size_t b = 0; b < np; ++b) {  // is a vertex of another part inside part b?
+    if (topo.parts[b].kind != PartKind::kClosed) continue;
+    std::vector<Panel> pb;
+    for (int f : topo.parts[b].faces) {
+      Panel t;
+      for (int k = 0; k < 3; ++k) t.p[k] = mesh.vertex(mesh.F(f, k));
+      pb.push_back(t);
+    }
+    for (std::size_t a = 0; a < np; ++a) {
+      if (a == b || (lo[a].array() > hi[b].array()).any() ||
+          (hi[a].array() < lo[b].array()).any()) {
+        continue;
+      }
+      for (int v : vertices[a]) {
+        const Vec3 x = mesh.vertex(v);
+        if ((x.array() < lo[b].array()).any() || (x.array() > hi[b].array()).any()) continue;
+        double omega = 0.0;  // winding number × 4π (outward faces: 4π inside, 0 outside)
+        for (const Panel& t : pb) omega += solidAngle(t, x);
+        if (omega > 2.0 * std::numbers::pi) {
+          return PartOverlap{static_cast<int>(a), static_cast<int>(b), v, x};
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<std::uint8_t> facesInsideOtherParts(const TriMesh& mesh) {
+  const Topology topo = buildTopology(mesh);
+  const std::size_t np = topo.parts.size();
+  std::vector<std::uint8_t> inside(static_cast<std::size_t>(mesh.numFaces()), 0);
+  std::vector<Vec3> lo(np, Vec3::Constant(std::numeric_limits<double>::infinity()));
+  std::vector<Vec3> hi(np, Vec3::Constant(-std::numeric_limits<double>::infinity()));
+  for (std::size_t p = 0; p < np; ++p) {
+    for (int f : topo.parts[p].faces) {
+      for (int k = 0; k < 3; ++k) {
+        lo[p] = lo[p].cwiseMin(mesh.vertex(mesh.F(f, k)));
+        hi[p] = hi[p].cwiseMax(mesh.vertex(mesh.F(f, k)));
+      }
+    }
+  }
+  for (std::size_t b = 0; b < np; ++b) {
+    if (topo.parts[b].kind != PartKind::kClosed) continue;
+    std::vector<Panel> pb;
+    for (int f : topo.parts[b].faces) {
+      Panel t;
+      for (int k = 0; k < 3; ++k) t.p[k] = mesh.vertex(mesh.F(f, k));
+      pb.push_back(t);
+    }
+    for (std::size_t a = 0; a < np; ++a) {
+      if (a == b || (lo[a].array() > hi[b].array()).any() ||
+          (hi[a].array() < lo[b].array()).any()) {
+        continue;
+      }
+      for (int f : topo.parts[a].faces) {
+        const Vec3 c =
+            (mesh.vertex(mesh.F(f, 0)) + mesh.vertex(mesh.F(f, 1)) + mesh.vertex(mesh.F(f, 2))) /
+            3.0;
+        if ((c.array() < lo[b].array()).any() || (c.array() > hi[b].array()).any()) continue;
+        double omega = 0.0;
+        for (const Panel& t : pb) omega += solidAngle(t, c);
+        if (omega > 2.0 * std::numbers::pi) inside[static_cast<std::size_t>(f)] = 1;
+      }
+    }
+  }
+  return inside;
+}
+
 PotentialFlowResult exactAddedMass(const TriMesh& mesh, const PotentialFlowOptions& options) {
   TriMesh closed = mesh;
   const Topology topo = buildTopology(closed);
@@ -233,7 +326,30 @@ PotentialFlowResult exactAddedMass(const TriMesh& mesh, const PotentialFlowOptio
         (topo.numBoundaryEdges > 0 ? " once its sheets are closed" : "") +
         ": use a coarser copy of the mesh for the body, or the local added mass");
   }
-  return solvePotentialFlow(closed, options);
+  // Parts that cross (a stem through a blade, a fin pushed into a hull): the flow is that
+  // around their union, whose surface is the faces outside every other part. Faces whose
+  // centroid lies inside another closed part are not wetted and are left out (the seams
+  // where parts meet are then resolved to a face's size).
+  int dropped = 0;
+  if (findOverlappingParts(closed)) {
+    const std::vector<std::uint8_t> inside = facesInsideOtherParts(closed);
+    TriMesh wetted;
+    wetted.V = closed.V;
+    wetted.F.resize(closed.numFaces(), 3);
+    int n = 0;
+    for (int f = 0; f < closed.numFaces(); ++f) {
+      if (inside[static_cast<std::size_t>(f)] != 0) {
+        ++dropped;
+      } else {
+        wetted.F.row(n++) = closed.F.row(f);
+      }
+    }
+    wetted.F.conservativeResize(n, 3);
+    closed = std::move(wetted);
+  }
+  PotentialFlowResult r = solvePotentialFlow(closed, options);
+  r.droppedFaces = dropped;
+  return r;
 }
 
 TriMesh thickenedSheets(const TriMesh& mesh, double thickness) {

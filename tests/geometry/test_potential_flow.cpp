@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <numbers>
 
 #include "geometry/potential_flow.h"
@@ -187,4 +188,34 @@ TEST_CASE("Exact added mass moves with the origin: M_o = Tᵀ M_c T, T = [[I, 0]
   T.bottomLeftCorner<3, 3>() = -px;  // v_c = v + ω × p = v − [p]× ω
   const Mat6 expected = T.transpose() * (Rot * Mc * Rot.transpose()) * T;
   CHECK((Mo - expected).norm() < 1e-9 * Mo.norm());
+}
+
+TEST_CASE("Exact added mass of crossing parts: the flow around their union",
+          "[geometry][potential_flow]") {
+  // A small sphere wholly inside a larger one: none of its faces is wetted, and the result
+  // is the outer sphere's, bit for bit.
+  const TriMesh outer = makeGeodesicSphere(1.0, 6);
+  TriMesh both = outer;
+  appendMesh(&both, makeGeodesicSphere(0.4, 3));
+  const std::optional<PartOverlap> o = findOverlappingParts(both);
+  REQUIRE(o);
+  CHECK(o->inner == 1);
+  CHECK(o->outer == 0);
+  const PotentialFlowResult alone = exactAddedMass(outer, {});
+  const PotentialFlowResult inside = exactAddedMass(both, {});
+  CHECK(inside.droppedFaces == 180);
+  CHECK(std::memcmp(alone.addedUnit.data(), inside.addedUnit.data(), sizeof(Mat6)) == 0);
+  // Two unit spheres whose centres are 1 apart (they cross): between one sphere's and two
+  // far-apart spheres' added mass along the line of centres, and no longer stalled.
+  TriMesh pair = makeGeodesicSphere(1.0, 8);
+  TriMesh second = makeGeodesicSphere(1.0, 8);
+  second.V.col(0).array() += 1.0;
+  appendMesh(&pair, second);
+  const PotentialFlowResult p = exactAddedMass(pair, {});
+  CHECK(p.droppedFaces > 0);
+  CHECK(p.iterations < 60);
+  const double one = 2.0 / 3.0 * kPi;
+  CHECK(p.addedUnit(3, 3) > one);
+  CHECK(p.addedUnit(3, 3) < 2.0 * one);
+  CHECK(!findOverlappingParts(outer));
 }

@@ -64,7 +64,7 @@ TEST_CASE("Exact added mass: solved once, cached with the same bits, used by the
   CHECK(sameBits(*second.bodies[0].exactAddedUnit, *first.bodies[0].exactAddedUnit));
 
   // A damaged cache file is solved again and replaced.
-  io::test::writeText(file, "{\"version\": 1, \"faces\": 12");
+  io::test::writeText(file, "{\"version\": 2, \"faces\": 12");
   core::WorldDef third = io::parseScene(kScene, "exact.json", "");
   CHECK(io::resolveExactAddedMass(&third, "exact.json").solved == 1);
   CHECK(sameBits(*third.bodies[0].exactAddedUnit, *first.bodies[0].exactAddedUnit));
