@@ -18,6 +18,7 @@
 #include <numbers>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "geometry/topology.h"
@@ -226,57 +227,18 @@ double exactSheetThickness(const TriMesh& mesh) {
   return kExactSheetThickness * extent.maxCoeff();
 }
 
-std::optional<PartOverlap> findOverlappingParts(const TriMesh& mesh) {
-  const Topology topo = buildTopology(mesh);
-  const std::size_t np = topo.parts.size();
-  std::vector<Vec3> lo(np, Vec3::Constant(std::numeric_limits<double>::infinity()));
-  std::vector<Vec3> hi(np, Vec3::Constant(-std::numeric_limits<double>::infinity()));
-  std::vector<std::vector<int>> vertices(np);
-  std::vector<int> seen(static_cast<std::size_t>(mesh.numVertices()), -1);
-  for (std::size_t p = 0; p < np; ++p) {
-    for (int f : topo.parts[p].faces) {
-      for (int k = 0; k < 3; ++k) {
-        const int v = mesh.F(f, k);
-        lo[p] = lo[p].cwiseMin(mesh.vertex(v));
-        hi[p] = hi[p].cwiseMax(mesh.vertex(v));
-        if (seen[static_cast<std::size_t>(v)] != static_cast<int>(p)) {
-          seen[static_cast<std::size_t>(v)] = static_cast<int>(p);
-          vertices[p].push_back(v);
-        }
-      }
-    }
-  }
-  for (std::size_t b = 0; b < np; ++b) {  // is a vertex of another part inside part b?
-    if (topo.parts[b].kind != PartKind::kClosed) continue;
-    std::vector<Panel> pb;
-    for (int f : topo.parts[b].faces) {
-      Panel t;
-      for (int k = 0; k < 3; ++k) t.p[k] = mesh.vertex(mesh.F(f, k));
-      pb.push_back(t);
-    }
-    for (std::size_t a = 0; a < np; ++a) {
-      if (a == b || (lo[a].array() > hi[b].array()).any() ||
-          (hi[a].array() < lo[b].array()).any()) {
-        continue;
-      }
-      for (int v : vertices[a]) {
-        const Vec3 x = mesh.vertex(v);
-        if ((x.array() < lo[b].array()).any() || (x.array() > hi[b].array()).any()) continue;
-        double omega = 0.0;  // winding number × 4π (outward faces: 4π inside, 0 outside)
-        for (const Panel& t : pb) omega += solidAngle(t, x);
-        if (omega > 2.0 * std::numbers::pi) {
-          return PartOverlap{static_cast<int>(a), static_cast<int>(b), v, x};
-        }
-      }
-    }
-  }
-  return std::nullopt;
-}
+namespace {
 
-std::vector<std::uint8_t> facesInsideOtherParts(const TriMesh& mesh) {
-  const Topology topo = buildTopology(mesh);
+/// (id, position) of points of one part: its vertices, or its faces' centroids.
+using PartPoints = std::vector<std::pair<int, Vec3>>;
+
+/// Calls found(a, b, id, x) for every point (id, x) of part a (points(a)) that lies inside
+/// closed part b ≠ a: winding number > ½ by the solid angles of b's outward faces (4π
+/// inside, 0 outside); only where the parts' boxes overlap. found returns false to stop.
+template <typename Points, typename Found>
+void scanPointsInsideParts(const TriMesh& mesh, const Topology& topo, const Points& points,
+                           const Found& found) {
   const std::size_t np = topo.parts.size();
-  std::vector<std::uint8_t> inside(static_cast<std::size_t>(mesh.numFaces()), 0);
   std::vector<Vec3> lo(np, Vec3::Constant(std::numeric_limits<double>::infinity()));
   std::vector<Vec3> hi(np, Vec3::Constant(-std::numeric_limits<double>::infinity()));
   for (std::size_t p = 0; p < np; ++p) {
@@ -287,6 +249,9 @@ std::vector<std::uint8_t> facesInsideOtherParts(const TriMesh& mesh) {
       }
     }
   }
+  const auto outside = [&](const Vec3& l, const Vec3& h, std::size_t b) {
+    return (l.array() > hi[b].array()).any() || (h.array() < lo[b].array()).any();
+  };
   for (std::size_t b = 0; b < np; ++b) {
     if (topo.parts[b].kind != PartKind::kClosed) continue;
     std::vector<Panel> pb;
@@ -296,21 +261,57 @@ std::vector<std::uint8_t> facesInsideOtherParts(const TriMesh& mesh) {
       pb.push_back(t);
     }
     for (std::size_t a = 0; a < np; ++a) {
-      if (a == b || (lo[a].array() > hi[b].array()).any() ||
-          (hi[a].array() < lo[b].array()).any()) {
-        continue;
-      }
-      for (int f : topo.parts[a].faces) {
-        const Vec3 c =
-            (mesh.vertex(mesh.F(f, 0)) + mesh.vertex(mesh.F(f, 1)) + mesh.vertex(mesh.F(f, 2))) /
-            3.0;
-        if ((c.array() < lo[b].array()).any() || (c.array() > hi[b].array()).any()) continue;
+      if (a == b || outside(lo[a], hi[a], b)) continue;
+      for (const auto& [id, x] : points(a)) {
+        if (outside(x, x, b)) continue;
         double omega = 0.0;
-        for (const Panel& t : pb) omega += solidAngle(t, c);
-        if (omega > 2.0 * std::numbers::pi) inside[static_cast<std::size_t>(f)] = 1;
+        for (const Panel& t : pb) omega += solidAngle(t, x);
+        if (omega > 2.0 * std::numbers::pi && !found(a, b, id, x)) return;
       }
     }
   }
+}
+
+}  // namespace
+
+std::optional<PartOverlap> findOverlappingParts(const TriMesh& mesh) {
+  const Topology topo = buildTopology(mesh);
+  std::optional<PartOverlap> out;
+  const auto vertices = [&](std::size_t a) {
+    PartPoints pts;
+    std::vector<std::uint8_t> seen(static_cast<std::size_t>(mesh.numVertices()), 0);
+    for (int f : topo.parts[a].faces) {
+      for (int k = 0; k < 3; ++k) {
+        const int v = mesh.F(f, k);
+        if (seen[static_cast<std::size_t>(v)]++ == 0) pts.emplace_back(v, mesh.vertex(v));
+      }
+    }
+    return pts;
+  };
+  scanPointsInsideParts(mesh, topo, vertices,
+                        [&](std::size_t a, std::size_t b, int v, const Vec3& x) {
+                          out = PartOverlap{static_cast<int>(a), static_cast<int>(b), v, x};
+                          return false;
+                        });
+  return out;
+}
+
+std::vector<std::uint8_t> facesInsideOtherParts(const TriMesh& mesh) {
+  const Topology topo = buildTopology(mesh);
+  std::vector<std::uint8_t> inside(static_cast<std::size_t>(mesh.numFaces()), 0);
+  const auto centroids = [&](std::size_t a) {
+    PartPoints pts;
+    for (int f : topo.parts[a].faces) {
+      pts.emplace_back(
+          f, (mesh.vertex(mesh.F(f, 0)) + mesh.vertex(mesh.F(f, 1)) + mesh.vertex(mesh.F(f, 2))) /
+                 3.0);
+    }
+    return pts;
+  };
+  scanPointsInsideParts(mesh, topo, centroids, [&](std::size_t, std::size_t, int f, const Vec3&) {
+    inside[static_cast<std::size_t>(f)] = 1;
+    return true;
+  });
   return inside;
 }
 
