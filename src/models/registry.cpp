@@ -74,6 +74,10 @@ std::shared_ptr<core::FluidModel> makeModel(const std::string& name) {
 bool setModel(core::BodyDef* body, const std::string& name) {
   std::shared_ptr<core::FluidModel> m = makeModel(name);
   if (!m) return false;
+  if (!m->localFaces() || m->firstOrder()) {  // it brings its own added mass
+    body->addedMass = core::AddedMassSource::kModel;
+    body->exactAddedUnit.reset();
+  }
   body->model = std::move(m);
   return true;
 }

@@ -38,7 +38,9 @@ bool isModelName(const std::string& name);
 std::shared_ptr<core::FluidModel> makeModel(const std::string& name);
 
 /// Gives `body` the model `name` with its default parameters (what the viewer's combo box
-/// and ghost runs use). Returns false (body unchanged) for an unknown name.
+/// and ghost runs use). A model that brings its own added mass drops the body's
+/// "added_mass" choice (back to the model's). Returns false (body unchanged) for an unknown
+/// name.
 bool setModel(core::BodyDef* body, const std::string& name);
 
 }  // namespace samara::models

@@ -183,9 +183,7 @@ TEST_CASE("Exact added mass moves with the origin: M_o = Tᵀ M_c T, T = [[I, 0]
   Rot.topLeftCorner<3, 3>() = R;
   Rot.bottomRightCorner<3, 3>() = R;
   Mat6 T = Mat6::Identity();
-  Eigen::Matrix3d px;
-  px << 0, -p.z(), p.y(), p.z(), 0, -p.x(), -p.y(), p.x(), 0;
-  T.bottomLeftCorner<3, 3>() = -px;  // v_c = v + ω × p = v − [p]× ω
+  T.bottomLeftCorner<3, 3>() = -hat(p);  // v_c = v + ω × p = v − [p]× ω
   const Mat6 expected = T.transpose() * (Rot * Mc * Rot.transpose()) * T;
   CHECK((Mo - expected).norm() < 1e-9 * Mo.norm());
 }

@@ -107,3 +107,22 @@ TEST_CASE("Every model: a card and an ellipsoid fall without failure, same bits 
     }
   }
 }
+
+TEST_CASE("Every model: a body with the exact added mass takes any model", "[models]") {
+  // The viewer's model combo and the ghosts: a model with its own added mass drops the
+  // body's "exact" choice; samara and gwtf-2024 keep it.
+  for (const std::string& model : models::modelNames()) {
+    INFO(model);
+    core::BodyDef b;
+    b.mesh = geometry::makeSphere(0.05, 2);
+    b.mass.mode = core::MassMode::kDensity;
+    b.mass.density = 1200.0;
+    b.addedMass = core::AddedMassSource::kExact;
+    REQUIRE(models::setModel(&b, model));
+    const bool local = b.model->localFaces() && !b.model->firstOrder();
+    CHECK((b.addedMass == core::AddedMassSource::kExact) == local);
+    core::WorldDef def;
+    def.bodies = {b};
+    CHECK_NOTHROW(core::World(def));
+  }
+}
