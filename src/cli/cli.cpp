@@ -43,6 +43,9 @@ const char* const kMainHelp =
     "                   one run per combination of values, on all cores or emitted for\n"
     "                   GNU parallel or Slurm; DIR/summary.csv of fall speed, spin, pattern\n"
     "  sweep-job JOB    one job of a sweep (each line of DIR/jobs.txt runs one)\n"
+    "  cfd SCENE --out DIR\n"
+    "                   the 2D Navier-Stokes reference: a body in a simulated flow;\n"
+    "                   trajectory, forces and vorticity snapshots in DIR\n"
     "  help COMMAND     the options of a command\n"
     "\n"
     "options:\n"
@@ -63,6 +66,7 @@ const char* helpFor(const std::string& command) {
   if (command == "forces") return kForcesHelp;
   if (command == "export") return kExportHelp;
   if (command == "sweep") return kSweepHelp;
+  if (command == "cfd") return kCfdHelp;
   if (command == "sweep-job") return kSweepJobHelp;
   if (command == "view") return kViewHelp;
   if (command == "help") return kMainHelp;
@@ -162,6 +166,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err, const Vi
     if (command == "sweep") return sweepCommand(rest, out, err);
     if (command == "sweep-job") return sweepJobCommand(rest, out, err);
     if (command == "run") return runCommand(rest, out, err);
+    if (command == "cfd") return cfdCommand(rest, out, err);
     if (command == "inspect") return inspectCommand(rest, out);
     if (!command.empty() && command[0] == '-') {
       throw UsageError{"unknown option " + command + " (see samara --help)"};

@@ -18,6 +18,7 @@ extern const char* const kNoViewerNote;
 extern const char* const kBenchHelp;
 extern const char* const kForcesHelp;
 extern const char* const kExportHelp;
+extern const char* const kCfdHelp;
 
 /// `samara run SCENE [options]`: the CSV (stdout, -o FILE, or -o - for stdout), --summary,
 /// --classify.
@@ -37,5 +38,9 @@ int forcesCommand(const std::vector<std::string>& args, std::ostream& out);
 /// motion at --fps frames per second; on any failure no output file is written (nor a
 /// folder made for it left). `--out -`: csv, or chan of one body, on `out`.
 int exportCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+/// `samara cfd SCENE --out DIR` (issue 19): the 2D Navier–Stokes reference run; its
+/// trajectory, forces and vorticity snapshots in DIR, nothing written on failure.
+int cfdCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace samara::cli

@@ -1,0 +1,53 @@
+#pragma once
+// The rigid body of the 2D reference solver: a circle, an ellipse or a rectangle in the
+// x–y plane (y up), per metre of span. Its mask χ ∈ [0, 1] on the grid is a smoothed
+// indicator: a sine ramp of half-width ε (one cell) whose outer end is on the surface, so
+// χ = 0 outside the body and 1 from 2ε inside (ns2d.cpp says why).
+#include <Eigen/Core>
+#include <string>
+
+namespace samara::fluid {
+
+using Vec2 = Eigen::Vector2d;
+
+enum class Shape2 { kCircle, kEllipse, kRectangle };
+
+/// The body of a 2D run.
+struct Body2Def {
+  std::string name = "body";
+  Shape2 shape = Shape2::kEllipse;
+  double a = 0.05;               ///< semi-axis along the body x axis (half chord; radius), m
+  double b = 0.00625;            ///< semi-axis along the body y axis (half thickness), m
+  double density = 2700.0;       ///< kg/m³
+  Vec2 position = Vec2::Zero();  ///< centre (= centre of mass), world, m
+  double angle = 0.0;            ///< body x axis from the world x axis, anticlockwise, rad
+  Vec2 velocity = Vec2::Zero();  ///< m/s
+  double omega = 0.0;            ///< anticlockwise, rad/s
+  bool fixed = false;            ///< held in place (the flow's force is measured); else free
+  /// A held body turns at `omega` until this time (a kick that breaks the symmetry of the
+  /// wake), then stays still. s; 0 = never turns.
+  double kickUntil = 0.0;
+};
+
+/// Area per metre of span, m².
+double bodyArea(const Body2Def& b);
+/// Moment of inertia about the centre per metre of span at the body's density, kg·m.
+double bodyInertia(const Body2Def& b);
+/// Potential-flow added mass per metre of span of the body's ellipse (a rectangle uses the
+/// ellipse through its half sizes): along the body x axis, along its y axis, and in
+/// rotation (kg/m, kg/m, kg·m). ρ_f π b², ρ_f π a², ρ_f π (a² − b²)²/8 (Lamb §72).
+Eigen::Vector3d ellipseAddedMass(const Body2Def& b, double fluidDensity);
+
+/// Signed distance (negative inside) of the point `p` given in body coordinates, m. Exact
+/// for circles and rectangles; for an ellipse the first-order estimate (F − 1)/|∇F|, which is
+/// exact on the surface and good within the mask's ramp.
+double signedDistance(const Body2Def& b, const Vec2& p);
+
+/// The mask value at signed distance d with ramp half-width eps: 1 for d ≤ −eps, 0 for
+/// d ≥ eps, ½(1 − sin(π d / (2 eps))) between.
+double maskValue(double d, double eps);
+
+/// Half the largest extent of the body (its bounding radius), m.
+double boundingRadius(const Body2Def& b);
+
+}  // namespace samara::fluid
