@@ -79,6 +79,8 @@ void validateNs2Def(const Ns2Def& d) {
           "has more than 4096 x 4096 cells (" + std::to_string(d.nx) + " x " +
               std::to_string(d.ny) + ")");
   require(d.maxCfl > 0.0, "max_cfl", "must be positive");
+  require(std::isfinite(d.maskShift) && d.maskShift >= -1.0 && d.maskShift <= 2.0, "mask_shift",
+          "must be -1 to 2 cells");
   require(d.threads >= 1 && d.threads <= 256, "threads", "must be 1 to 256");
   if (!d.hasBody) return;
   const Body2Def& b = d.body;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "io/atomic_file.h"
+#include "io/cfd_reduced.h"
 #include "io/csv.h"
 #include "io/error.h"
 #include "io/json_util.h"
@@ -151,7 +152,15 @@ CfdRunResult runCfd(const CfdScene& scene, const std::string& scenePath, const C
              snapshotName(res.snapshots, "npy") + "\"}";
   };
   const auto start = std::chrono::steady_clock::now();
-  if (d.hasBody) trajectoryRow(&traj, 0.0, scene, solver.body());
+  std::vector<fluid::PlateSample> samples;
+  auto sample = [&]() {
+    const fluid::Body2State& b = solver.body();
+    samples.push_back({solver.time(), b.position.x(), b.position.y(), b.angle, b.omega});
+  };
+  if (d.hasBody) {
+    trajectoryRow(&traj, 0.0, scene, solver.body());
+    sample();
+  }
   double cfl = 0.0;
   for (long long k = 1; k <= steps; ++k) {
     if (opt.cancel && opt.cancel->load()) {
@@ -169,13 +178,27 @@ CfdRunResult runCfd(const CfdScene& scene, const std::string& scenePath, const C
     }
     cfl = rep.cfl;
     if (k % sampleSteps == 0 || k == steps) {
-      if (d.hasBody) trajectoryRow(&traj, solver.time(), scene, solver.body());
+      if (d.hasBody) {
+        trajectoryRow(&traj, solver.time(), scene, solver.body());
+        sample();
+      }
       forcesRow(&forces, solver.time(), solver.body(), cfl);
     }
     if (k % snapSteps == 0 || (k == steps && steps % snapSteps != 0)) snapshot();
     if (opt.progress) opt.progress(solver.time(), static_cast<double>(k) / steps);
   }
   index += "\n  ]\n}\n";
+  if (!opt.reducedModel.empty() && hasReducedModel(scene)) {
+    const double dtr = scene.sampleEvery / std::ceil(scene.sampleEvery / 1e-3 - 1e-9);
+    std::vector<fluid::PlateSample> reducedSamples;
+    const std::string reduced =
+        reducedTrajectory(scene, scenePath, dtr, opt.reducedModel, &reducedSamples);
+    res.hasReduced = true;
+    res.reducedMotion = fluid::classifyPlate(reducedSamples, 0.5 * scene.duration);
+    const std::string sceneText = reducedSceneText(scene, dtr, opt.reducedModel);
+    files.write(path("reduced.csv"), [&](std::ostream& o) { o << reduced; });
+    files.write(path("reduced_scene.json"), [&](std::ostream& o) { o << sceneText; });
+  }
   if (d.hasBody) files.write(path("trajectory.csv"), [&](std::ostream& o) { o << traj; });
   files.write(path("forces.csv"), [&](std::ostream& o) { o << forces; });
   files.write(path("snapshots.json"), [&](std::ostream& o) { o << index; });
@@ -184,6 +207,7 @@ CfdRunResult runCfd(const CfdScene& scene, const std::string& scenePath, const C
   res.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   res.steps = steps;
   res.body = solver.body();
+  if (d.hasBody) res.motion = fluid::classifyPlate(samples, 0.5 * scene.duration);
   res.cellStepsPerSecond =
       res.wallSeconds > 0 ? static_cast<double>(d.nx) * d.ny * steps / res.wallSeconds : 0.0;
   return res;

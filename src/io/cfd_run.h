@@ -7,12 +7,15 @@
 //   vorticity_NNNN.png / .npy   snapshots of ω (PNG: blue negative, red positive, the body
 //                    grey; .npy: float64, shape (ny, nx), row 0 at the window's bottom)
 //   snapshots.json   each snapshot's time, window origin and cell size
+//   reduced.csv, reduced_scene.json   for a free plate: the same plate as a long sheet
+//                    under one of samara's own models (io/cfd_reduced.h), to compare
 // Every file is written to a temporary and renamed at the end: a run that fails, stops or is
 // cancelled leaves nothing (nor a folder made for it).
 #include <atomic>
 #include <functional>
 #include <string>
 
+#include "fluid/plate_motion.h"
 #include "io/cfd_scene.h"
 
 namespace samara::io {
@@ -22,6 +25,7 @@ struct CfdRunOptions {
   /// Called every step with the time reached and the fraction done.
   std::function<void(double t, double fraction)> progress;
   const std::atomic<bool>* cancel = nullptr;  ///< stops the run (nothing written) when set
+  std::string reducedModel = "samara";        ///< model of reduced.csv ("" = none)
 };
 
 struct CfdRunResult {
@@ -33,6 +37,11 @@ struct CfdRunResult {
   bool cancelled = false;  ///< the cancel flag stopped the run (nothing written)
   bool failed = false;     ///< the solver stopped (nothing written); see message
   std::string message;     ///< why the solver stopped
+  /// A free body's motion over the run's second half, in the reference and (hasReduced) in
+  /// the reduced model.
+  fluid::PlateMotion motion;
+  bool hasReduced = false;
+  fluid::PlateMotion reducedMotion;
 };
 
 /// Runs the scene and writes its outputs. A solver that stops (with its reason and time) or

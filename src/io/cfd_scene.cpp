@@ -52,7 +52,7 @@ CfdScene readCfd(const Node& root, const std::string& path) {
   root.expectObject({"cfd"});
   const Node n = root.at("cfd");
   n.expectObject({"name", "grid", "fluid", "gravity", "dt", "duration", "sponge", "follow",
-                  "max_cfl", "body", "output", "threads"});
+                  "max_cfl", "mask_shift", "body", "output", "threads"});
   CfdScene s;
   s.name = n.has("name") ? n.at("name").string() : std::filesystem::path(path).stem().string();
   fluid::Ns2Def& d = s.def;
@@ -80,6 +80,7 @@ CfdScene readCfd(const Node& root, const std::string& path) {
   }
   if (n.has("follow")) d.follow = n.at("follow").boolean();
   if (n.has("max_cfl")) d.maxCfl = n.at("max_cfl").positive();
+  if (n.has("mask_shift")) d.maskShift = n.at("mask_shift").number();
   if (n.has("threads")) d.threads = n.at("threads").integer(1, 256);
   d.hasBody = n.has("body");
   if (d.hasBody) d.body = readBody(n.at("body"));

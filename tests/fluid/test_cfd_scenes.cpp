@@ -17,7 +17,7 @@ const std::string kCfd = std::string(SAMARA_SOURCE_DIR) + "/assets/cfd/";
 }  // namespace
 
 TEST_CASE("fluid: the cylinder at Re = 100 sheds at St 0.16-0.17 with C_D within 5 % of 1.34",
-          "[fluid][slow]") {
+          "[fluid][slow][.]") {
   const samara::io::CfdScene s = samara::io::loadCfdScene(kCfd + "cylinder_re100.json");
   const auto& d = s.def;
   const double D = 2.0 * d.body.a, U = d.stream.norm();

@@ -23,6 +23,10 @@ const char* const kCfdHelp =
     "  vorticity_NNNN.png, vorticity_NNNN.npy   snapshots of the vorticity (PNG: red\n"
     "                   anticlockwise, blue clockwise, the body grey; npy: float64 (ny, nx))\n"
     "  snapshots.json   each snapshot's time and window origin\n"
+    "  reduced.csv, reduced_scene.json   for a free ellipse or rectangle: the same plate as\n"
+    "                   a sheet 10 chords long under samara's reduced model (same mass and\n"
+    "                   displaced volume per metre of span), in the same columns per metre\n"
+    "                   of span; reduced_scene.json opens in samara view\n"
     "Nothing is written if the run fails or is interrupted.\n"
     "\n"
     "options:\n"
@@ -30,6 +34,8 @@ const char* const kCfdHelp =
     "  --threads N        threads over the grid (default: the scene's; results are the\n"
     "                     same bits for any N)\n"
     "  --duration S       simulated seconds (default: the scene's)\n"
+    "  --reduced MODEL    the model of reduced.csv: samara (default), gwtf-2024, ... or\n"
+    "                     none\n"
     "  --set PATH=VALUE   edit the scene (as for run), e.g. --set cfd.body.density=3000\n"
     "  -h, --help         this help\n"
     "\n"
@@ -40,6 +46,7 @@ int cfdCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   std::optional<std::string> outDir;
   std::optional<int> threads;
   std::optional<double> duration;
+  std::string reduced = "samara";
   io::SetList sets;
   ArgScanner scan("cfd", args);
   while (scan.next()) {
@@ -51,6 +58,9 @@ int cfdCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       threads = std::min(parseThreads("cfd", scan.value()), 256);
     } else if (name == "--duration") {
       duration = parseSeconds("cfd", name, scan.value(), /*allowZero=*/false);
+    } else if (name == "--reduced") {
+      reduced = scan.value();
+      if (reduced.empty()) throw UsageError{"cfd: --reduced needs a model name or none"};
     } else if (name == "--set") {
       sets.push_back(scan.setValue());
     } else {
@@ -70,6 +80,7 @@ int cfdCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   ProgressLine line(showsProgress(err));
   io::CfdRunOptions opt;
   opt.outDir = *outDir;
+  opt.reducedModel = reduced == "none" ? "" : reduced;
   opt.cancel = &interruptFlag();
   opt.progress = [&](double t, double fraction) {
     if (!line.due()) return;
@@ -98,6 +109,16 @@ int cfdCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         s.def.body.name.c_str(), s.duration, r.body.position.x(), r.body.position.y(),
         r.body.velocity.x(), r.body.velocity.y(), r.body.angle, r.body.omega);
   }
+  auto motion = [&](const std::string& who, const fluid::PlateMotion& m) {
+    out << io::strf(
+        "%s, second half of the run: %s; %.3g turns (%.3g turns/s), swing %.3g deg, "
+        "period %.3g s; descends %.3g m/s, drifts %.3g m/s, path %.3g deg below the "
+        "horizontal\n",
+        who.c_str(), fluid::regimeName(m.regime).c_str(), m.turns, m.rotationRate,
+        m.swing * 57.29577951308232, m.period, m.descentSpeed, m.drift, m.descentAngle);
+  };
+  if (s.def.hasBody && !s.def.body.fixed) motion("fluid reference", r.motion);
+  if (r.hasReduced) motion("reduced model (" + reduced + ")", r.reducedMotion);
   return kExitOk;
 }
 
