@@ -31,7 +31,8 @@ std::string reducedSceneText(const CfdScene& scene, double dt, const std::string
   s["sim"] = {{"dt", dt}, {"duration", scene.duration}};
   Json body;
   body["name"] = b.name;
-  body["model"] = model;
+  // A model name, or a model object in JSON ({"type": "samara", "ct": 1.2, "cr": 3.14159}).
+  body["model"] = !model.empty() && model[0] == '{' ? parseJson(model, "--reduced") : Json(model);
   body["mesh"] = {{"primitive", "plate"},
                   {"size", {chord, span}},
                   {"segments", {16, static_cast<int>(16 * kReducedSpanChords)}}};

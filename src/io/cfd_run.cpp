@@ -15,6 +15,7 @@
 #include "io/json_util.h"
 #include "io/output_folders.h"
 #include "io/png.h"
+#include "io/scene.h"
 #include "io/text_format.h"
 
 namespace samara::io {
@@ -115,6 +116,12 @@ std::vector<unsigned char> vorticityImage(const std::vector<double>& omega,
 }
 
 CfdRunResult runCfd(const CfdScene& scene, const std::string& scenePath, const CfdRunOptions& opt) {
+  const bool reduced = !opt.reducedModel.empty() && hasReducedModel(scene);
+  const double dtr = scene.sampleEvery / std::ceil(scene.sampleEvery / 1e-3 - 1e-9);
+  if (reduced) {  // a bad --reduced model is refused before the long run, not after it
+    (void)parseScene(reducedSceneText(scene, dtr, opt.reducedModel), scenePath + " (reduced model)",
+                     "");
+  }
   OutputFolders folders;
   folders.create(opt.outDir);
   StagedFiles files;
@@ -188,8 +195,7 @@ CfdRunResult runCfd(const CfdScene& scene, const std::string& scenePath, const C
     if (opt.progress) opt.progress(solver.time(), static_cast<double>(k) / steps);
   }
   index += "\n  ]\n}\n";
-  if (!opt.reducedModel.empty() && hasReducedModel(scene)) {
-    const double dtr = scene.sampleEvery / std::ceil(scene.sampleEvery / 1e-3 - 1e-9);
+  if (reduced) {
     std::vector<fluid::PlateSample> reducedSamples;
     const std::string reduced =
         reducedTrajectory(scene, scenePath, dtr, opt.reducedModel, &reducedSamples);
