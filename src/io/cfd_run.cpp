@@ -116,9 +116,9 @@ std::vector<unsigned char> vorticityImage(const std::vector<double>& omega,
 }
 
 CfdRunResult runCfd(const CfdScene& scene, const std::string& scenePath, const CfdRunOptions& opt) {
-  const bool reduced = !opt.reducedModel.empty() && hasReducedModel(scene);
+  const bool withReduced = !opt.reducedModel.empty() && hasReducedModel(scene);
   const double dtr = scene.sampleEvery / std::ceil(scene.sampleEvery / 1e-3 - 1e-9);
-  if (reduced) {  // a bad --reduced model is refused before the long run, not after it
+  if (withReduced) {  // a bad --reduced model is refused before the long run, not after it
     (void)parseScene(reducedSceneText(scene, dtr, opt.reducedModel), scenePath + " (reduced model)",
                      "");
   }
@@ -195,14 +195,14 @@ CfdRunResult runCfd(const CfdScene& scene, const std::string& scenePath, const C
     if (opt.progress) opt.progress(solver.time(), static_cast<double>(k) / steps);
   }
   index += "\n  ]\n}\n";
-  if (reduced) {
+  if (withReduced) {
     std::vector<fluid::PlateSample> reducedSamples;
-    const std::string reduced =
+    const std::string reducedCsv =
         reducedTrajectory(scene, scenePath, dtr, opt.reducedModel, &reducedSamples);
     res.hasReduced = true;
     res.reducedMotion = fluid::classifyPlate(reducedSamples, 0.5 * scene.duration);
     const std::string sceneText = reducedSceneText(scene, dtr, opt.reducedModel);
-    files.write(path("reduced.csv"), [&](std::ostream& o) { o << reduced; });
+    files.write(path("reduced.csv"), [&](std::ostream& o) { o << reducedCsv; });
     files.write(path("reduced_scene.json"), [&](std::ostream& o) { o << sceneText; });
   }
   if (d.hasBody) files.write(path("trajectory.csv"), [&](std::ostream& o) { o << traj; });
