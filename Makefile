@@ -28,13 +28,14 @@ tsan: deps
 test-asan: asan
 	@ctest --preset asan -j $(JOBS)
 
-# ThreadSanitizer: the viewer's threading code (runtime: queue, triple buffer, pacer, runner)
-# and the World's thread pool (tests/runtime/test_world_threads.cpp: bodies on several
-# threads, the ghost beside the main world).
+# ThreadSanitizer: the viewer's threading code (runtime: queue, triple buffer, pacer, runner),
+# the World's thread pool (tests/runtime/test_world_threads.cpp: bodies on several threads,
+# the ghost beside the main world) and the fluid reference's threaded transforms and steps
+# (tests/fluid: the two tests that run on two threads).
 test-tsan: deps
 	@cmake --preset tsan >/dev/null
-	@cmake --build --preset tsan -j $(JOBS) --target test_runtime
-	@ctest --preset tsan -j $(JOBS) -R '^runtime/'
+	@cmake --build --preset tsan -j $(JOBS) --target test_runtime test_fluid
+	@ctest --preset tsan -j $(JOBS) -R '^runtime/|^fluid/.*thread'
 
 # libFuzzer (fuzz/): builds the targets (asan preset) and runs each for FUZZ_TIME seconds,
 # its corpus growing in build/asan/fuzz/NAME_new (seeds in fuzz/corpus/NAME, only read);
