@@ -11,7 +11,8 @@
 namespace samara::cli {
 
 const char* const kCfdHelp =
-    "usage: samara cfd SCENE --out DIR [--threads N] [--duration S] [--set PATH=VALUE]...\n"
+    "usage: samara cfd SCENE --out DIR [--threads N] [--duration S] [--reduced MODEL|none]\n"
+    "                  [--set PATH=VALUE]...\n"
     "\n"
     "Runs the 2D Navier-Stokes reference: a rigid body (circle, ellipse, rectangle) in an\n"
     "incompressible flow, coupled both ways, on a periodic Fourier grid (scene files with a\n"
