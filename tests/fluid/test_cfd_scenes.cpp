@@ -57,7 +57,8 @@ TEST_CASE("fluid: the cylinder at Re = 100 sheds at St 0.16-0.175 with C_D withi
 }
 
 TEST_CASE(
-    "fluid: Andersen-Pesavento-Wang's plate flutters at I* = 0.2; the reduced model falls steadily",
+    "fluid: Andersen-Pesavento-Wang's plate flutters at I* = 0.2 and the reduced model falls "
+    "steadily",
     "[fluid][slow]") {
   // The 1 cm ellipse of thickness ratio 1/8 in water (Re ~ 10³). The reduced model's
   // failure to flutter here is the measured error the README reports, not a defect of the
