@@ -25,7 +25,9 @@ tsan: deps
 	@cmake --preset tsan >/dev/null
 	@cmake --build --preset tsan -j $(JOBS)
 
-test-asan: asan
+test-asan: deps
+	@cmake --preset asan -DSAMARA_FUZZ_COVERAGE=OFF >/dev/null
+	@cmake --build --preset asan -j $(JOBS)
 	@ctest --preset asan -j $(JOBS)
 
 # ThreadSanitizer: the viewer's threading code (runtime: queue, triple buffer, pacer, runner),
@@ -43,7 +45,7 @@ test-tsan: deps
 FUZZ_TIME ?= 600
 FUZZERS ?= scene obj gltf obj_sequence states set
 fuzz: deps
-	@cmake --preset asan >/dev/null
+	@cmake --preset asan -DSAMARA_FUZZ_COVERAGE=ON >/dev/null
 	@cmake --build --preset asan -j $(JOBS) --target $(addprefix fuzz_,$(FUZZERS))
 	@set -e; for f in $(FUZZERS); do \
 	  case $$f in gltf) len=16384;; obj_sequence) len=8192;; *) len=4096;; esac; \

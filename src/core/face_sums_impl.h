@@ -30,7 +30,7 @@ SAMARA_INLINE V load(const double* p) {
 }
 
 SAMARA_INLINE V vsqrt(V a) {
-  V r;
+  V r{};  // every lane is written below; zeroed so gcc -O1 (tsan tree) sees it initialised
   for (int l = 0; l < kW; ++l) r[l] = std::sqrt(a[l]);
   return r;
 }

@@ -20,7 +20,12 @@ const std::string kCfd = std::string(SAMARA_SOURCE_DIR) + "/assets/cfd/";
 
 TEST_CASE("fluid: the cylinder at Re = 100 sheds at St 0.16-0.175 with C_D within 5 % of 1.34",
           "[fluid][slow]") {
-  const samara::io::CfdScene s = samara::io::loadCfdScene(kCfd + "cylinder_re100.json");
+  samara::io::CfdScene s = samara::io::loadCfdScene(kCfd + "cylinder_re100.json");
+  // 70 s instead of the scene's 100 (U t / D = 70): the wake has settled by t = 40 s; over
+  // [40, 70] s the scene gives St 0.1720, C_D 1.334, lift 0.200 (0.1735, 1.338, 0.200 over
+  // its own [50, 100] s).
+  s.duration = 70.0;
+  const double settled = 40.0;
   const auto& d = s.def;
   const double D = 2.0 * d.body.a, U = d.stream.norm();
   const double q = 0.5 * d.fluidDensity * U * U * D;
@@ -33,7 +38,7 @@ TEST_CASE("fluid: the cylinder at Re = 100 sheds at St 0.16-0.175 with C_D withi
   for (long k = 0; k < steps; ++k) {
     REQUIRE(solver.step().status == Ns2Status::kOk);
     const double cd = solver.body().force.x() / q, cl = solver.body().force.y() / q;
-    if (solver.time() >= 0.5 * s.duration) {  // after the wake has set in
+    if (solver.time() >= settled) {  // after the wake has set in
       sumCd += cd;
       ++n;
       maxCl = std::max(maxCl, std::abs(cl));
@@ -41,7 +46,7 @@ TEST_CASE("fluid: the cylinder at Re = 100 sheds at St 0.16-0.175 with C_D withi
     }
     lastCl = cl;
   }
-  REQUIRE(ups.size() >= 5);
+  REQUIRE(ups.size() >= 4);
   const double st = (ups.size() - 1) / (ups.back() - ups.front()) * D / U;
   const double cd = sumCd / n;
   INFO("St " << st << ", mean C_D " << cd << ", lift amplitude " << maxCl);
