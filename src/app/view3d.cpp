@@ -286,4 +286,23 @@ void renderView(Renderer& renderer, const ViewerContext& ctx, const std::vector<
   }
 }
 
+void showReference(Renderer& renderer, const runtime::ReferenceGhost& reference, double t) {
+  const int k = reference.pictureAt(t);
+  if (k < 0) {
+    renderer.setBackdrop(nullptr);
+    return;
+  }
+  const io::CfdPicture& p = reference.reference().pictures[static_cast<std::size_t>(k)];
+  Renderer::Backdrop b;
+  b.id = k;
+  b.rgb = p.rgb.data();
+  b.pixelsX = p.pixelsX;
+  b.pixelsY = p.pixelsY;
+  b.lowerLeft = glm::vec3(static_cast<float>(p.x0), static_cast<float>(p.y0),
+                          static_cast<float>(reference.planeZ()));
+  b.size = glm::vec2(static_cast<float>(reference.reference().width),
+                     static_cast<float>(reference.reference().height));
+  renderer.setBackdrop(&b);
+}
+
 }  // namespace samara::app

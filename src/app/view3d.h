@@ -6,6 +6,7 @@
 
 #include "app/context.h"
 #include "app/render/renderer.h"
+#include "runtime/reference_ghost.h"
 
 struct GLFWwindow;
 
@@ -37,6 +38,10 @@ void orbitPanZoom(ViewerContext* ctx);
 /// they fit without shrinking it below 1/25 of the view; a split view's panes follow their
 /// own bodies.
 void followBodies(ViewerContext* ctx, const runtime::Snapshot& s);
+
+/// The reference run's vorticity picture for time t on its plane (none
+/// when the scene has no reference).
+void showReference(Renderer& renderer, const runtime::ReferenceGhost& reference, double t);
 
 /// Draws the scene into the layout's view (or each pane) of the bound window framebuffer.
 void renderView(Renderer& renderer, const ViewerContext& ctx, const std::vector<Pane>& panes,

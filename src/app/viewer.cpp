@@ -115,6 +115,7 @@ class Viewer {
   std::unique_ptr<runtime::Runner> runner_;
   ViewerContext ctx_;
   std::vector<runtime::PlotSample> samples_;
+  runtime::ReferenceGhost reference_;  // a reduced scene's Navier–Stokes run, if any
   double lastPatternRefresh_ = -1e300;
   std::vector<int> lastPatternShown_;  // the bodies classified at the last refresh
   std::uint64_t lastGeneration_ = 0;
@@ -327,6 +328,7 @@ int Viewer::finish(int exitCode) {
 void Viewer::consumeSamples(const runtime::Snapshot& s) {
   samples_.clear();
   runner_->takeSamples(&samples_);
+  reference_.addSamples(&samples_, s);
   ctx_.history.consume(samples_);
   // Falling patterns: every sample feeds the trackers (O(1) each); the classification
   // (O(history) per body) is evaluated for the bodies on screen only, a few times a second
@@ -371,9 +373,15 @@ void Viewer::applyLessonView(const io::LessonView& v) {
 
 void Viewer::frame(const std::string& reportPath) {
   const bool fresh = runner_->updateSnapshot();
-  const runtime::Snapshot& s = runner_->snapshot();
+  const runtime::Snapshot& raw = runner_->snapshot();
+  if (raw.generation != lastGeneration_) {
+    const std::string why = reference_.onNewRun(raw);
+    if (!why.empty()) ctx_.notice.show(why);
+  }
+  const runtime::Snapshot& s = reference_.apply(raw);  // a CFD reference as the ghost
   consumeSamples(s);
-  if (fresh || stats_.frames == 0) renderer_->update(s);
+  if (fresh || stats_.frames == 0 || reference_.active()) renderer_->update(s);
+  showReference(*renderer_, reference_, s.time);
   if (s.generation != lastGeneration_) onNewRun(s);
   scene_.handleDrops(ctx_, window_.takeDrops());
   scene_.checkReload(ctx_, s);

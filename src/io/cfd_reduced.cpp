@@ -42,6 +42,22 @@ std::string reducedSceneText(const CfdScene& scene, double dt, const std::string
   body["velocity"] = {b.velocity.x(), b.velocity.y(), 0.0};
   body["angular_velocity"] = {0.0, 0.0, b.omega};
   s["bodies"] = Json::array({body});
+  // Opened in samara view beside the run's files, the run is the ghost (runtime/
+  // reference_ghost.h): looked at along the span, in one view, with the plots that differ.
+  const std::string modelName = body["model"].is_string() ? model : "the model object's";
+  s["lesson"] = {
+      {"title", scene.name + ": reduced vs Navier-Stokes"},
+      {"text", "The sheet is the plate under samara's reduced model (" + modelName + "), " +
+                   strf("%g", kReducedSpanChords) +
+                   " chords long so that it behaves as a 2D plate. Opened from the folder "
+                   "samara cfd wrote, the translucent blue ghost is the 2D Navier-Stokes "
+                   "run of the same plate, with its vorticity (red anticlockwise, blue "
+                   "clockwise, grey inside the body) on the plane through the middle of the "
+                   "span: the vortices the reduced model replaces. The plots show both."},
+      {"view",
+       {{"split", false},
+        {"camera", {{"yaw_deg", 20.0}, {"pitch_deg", 12.0}}},
+        {"plots", {"fall_speed", "rotation_speed"}}}}};
   return "// The reduced counterpart of the CFD scene " + Json(scene.name).dump() +
          " (samara cfd): a sheet\n// of the same chord, " + strf("%g", kReducedSpanChords) +
          " chords long, with the same mass and displaced volume per metre of span.\n" + s.dump(2) +

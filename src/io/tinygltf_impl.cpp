@@ -11,8 +11,10 @@
 #define STB_IMAGE_WRITE_STATIC
 #include <tiny_gltf.h>
 
+#include <limits>
 #include <stdexcept>
 
+#include "io/error.h"
 #include "io/png.h"
 
 namespace samara::io {
@@ -31,6 +33,27 @@ std::string encodePng(const std::vector<unsigned char>& rgb, int width, int heig
     throw std::runtime_error("encodePng: stb could not encode the image");
   }
   return out;
+}
+
+Image decodePng(const std::string& bytes, const std::string& path) {
+  if (bytes.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+    throw Error(path, "file too large for a picture");
+  }
+  if (bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0) {
+    throw Error(path, "not a PNG (no PNG signature)");
+  }
+  int w = 0, h = 0, channels = 0;
+  unsigned char* data = stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
+                                              static_cast<int>(bytes.size()), &w, &h, &channels, 3);
+  if (data == nullptr) {
+    throw Error(path, std::string("not a readable PNG (") + stbi_failure_reason() + ")");
+  }
+  Image image;
+  image.width = w;
+  image.height = h;
+  image.rgb.assign(data, data + static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 3);
+  stbi_image_free(data);
+  return image;
 }
 
 }  // namespace samara::io

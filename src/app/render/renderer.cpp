@@ -67,6 +67,7 @@ Renderer::Renderer(const std::string& shaderDir)
       water_(Program::load(shaderDir, "water")),
       line_(Program::load(shaderDir, "line")),
       sky_(Program::load(shaderDir, "sky")),
+      backdrop_(Program::load(shaderDir, "backdrop")),
       lightDir_(glm::normalize(glm::vec3(-0.35f, -1.0f, -0.45f))) {
   // Unit quad in the x-z plane, two triangles, [-1, 1]².
   const float quad[] = {-1, 0, -1, 1, 0, -1, 1, 0, 1, -1, 0, -1, 1, 0, 1, -1, 0, 1};
@@ -109,6 +110,29 @@ Renderer::~Renderer() {
   glDeleteVertexArrays(1, &emptyVao_);
   glDeleteFramebuffers(1, &shadowFbo_);
   glDeleteTextures(1, &shadowTex_);
+  if (backdropTex_ != 0) glDeleteTextures(1, &backdropTex_);
+}
+
+void Renderer::setBackdrop(const Backdrop* b) {
+  if (b == nullptr || b->rgb == nullptr || b->pixelsX <= 0 || b->pixelsY <= 0) {
+    backdropId_ = -1;
+    return;
+  }
+  backdropLowerLeft_ = b->lowerLeft;
+  backdropSize_ = b->size;
+  if (b->id == backdropId_) return;
+  if (backdropTex_ == 0) glGenTextures(1, &backdropTex_);
+  glBindTexture(GL_TEXTURE_2D, backdropTex_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, b->pixelsX, b->pixelsY, 0, GL_RGB, GL_UNSIGNED_BYTE,
+               b->rgb);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  backdropId_ = b->id;
 }
 
 void Renderer::ensureShadowMap() {
@@ -362,6 +386,20 @@ void Renderer::drawWater(const Frame& f) {
   drawQuad(water_, glm::vec3(f.center.x, waterY_, f.center.y), f.fade);
 }
 
+void Renderer::drawBackdrop(const Frame& f) {
+  backdrop_.use();
+  backdrop_.set("uViewProj", f.viewProj);
+  backdrop_.set("uLowerLeft", backdropLowerLeft_);
+  backdrop_.set("uSize", backdropSize_);
+  backdrop_.set("uPicture", 1);
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_2D, backdropTex_);
+  glBindVertexArray(quadVao_);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glActiveTexture(GL_TEXTURE0);
+}
+
 void Renderer::draw(const OrbitCamera& camera, int targetWidth, int targetHeight,
                     const Viewport& vp, const RenderSettings& settings, bool clear) {
   const glm::mat4 lightVP = lightViewProj();
@@ -403,6 +441,7 @@ void Renderer::draw(const OrbitCamera& camera, int targetWidth, int targetHeight
   // 3. Ground grid.
   // (only under a floor: a grid in mid-air would read as a floor the bodies fall through)
   if (settings.grid && hasFloor_) drawGround(f, camera.distance);
+  if (backdropId_ >= 0) drawBackdrop(f);
   // 4. Bodies.
   drawBodies(f);
   // 5. Trails, ghost bodies (translucent) and water (blended, no depth writes).
@@ -415,7 +454,9 @@ void Renderer::draw(const OrbitCamera& camera, int targetWidth, int targetHeight
   // 6. Under the water surface: tint everything (a scene entirely in water: lighter, so that
   // the bodies keep their colours).
   const bool underSurface = settings.water && hasWater_ && f.eye.y < waterY_;
-  if (underSurface || (settings.water && immersed_)) {
+  // (Not with a reference's picture: it shows the water itself, and the tint would fade
+  // its vortices.)
+  if (underSurface || (settings.water && immersed_ && backdropId_ < 0)) {
     glDisable(GL_DEPTH_TEST);
     drawGradient(glm::vec3(0.25f, 0.55f, 0.70f), glm::vec3(0.05f, 0.25f, 0.40f),
                  underSurface ? 0.5f : 0.3f);

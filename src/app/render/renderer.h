@@ -2,7 +2,8 @@
 // OpenGL 3.3 renderer: bodies (rigid bodies instanced by shared mesh, shape-changing
 // bodies' vertices uploaded from every new snapshot in one buffer: BodyBatches), a soft
 // shadow map from a key light, a ground grid, a translucent water surface, COM trails (one
-// buffer and one draw call for all of them) and a sky gradient. Ghost bodies
+// buffer and one draw call for all of them), a sky gradient and an optional picture on a
+// plane behind the bodies (a Navier–Stokes reference's vorticity). Ghost bodies
 // (Snapshot::ghostBodies, a comparison run under another model) are drawn translucent in a cool
 // tint after the opaque bodies and cast no shadow. Only the UI thread touches it; it reads
 // snapshots, never the World.
@@ -46,6 +47,18 @@ class Renderer {
   void update(const runtime::Snapshot& snapshot);
   /// Replaces the trails (one per body, and one per ghost body): one upload per kind.
   void setTrails(const std::vector<Trail>& trails, const std::vector<Trail>& ghostTrails = {});
+  /// A picture on a vertical plane behind the bodies (the fluid reference's vorticity):
+  /// RGB rows top to bottom, covering lowerLeft + [0, size.x] × [0, size.y] at z =
+  /// lowerLeft.z (world, m). `id` names the picture: the same id is not uploaded again.
+  struct Backdrop {
+    int id = -1;
+    const unsigned char* rgb = nullptr;
+    int pixelsX = 0, pixelsY = 0;
+    glm::vec3 lowerLeft{0.0f};
+    glm::vec2 size{0.0f};
+  };
+  /// Shows `b` from the next draw on (nullptr: none).
+  void setBackdrop(const Backdrop* b);
   /// A rectangle of the target in GL pixels (origin at the bottom left).
   struct Viewport {
     int x = 0, y = 0, width = 0, height = 0;
@@ -98,8 +111,13 @@ class Renderer {
   void drawTrails(const Frame& f);
   void drawGhosts();
   void drawWater(const Frame& f);
+  void drawBackdrop(const Frame& f);
 
-  Program mesh_, shadow_, ground_, groundShadow_, water_, line_, sky_;
+  Program mesh_, shadow_, ground_, groundShadow_, water_, line_, sky_, backdrop_;
+  GLuint backdropTex_ = 0;
+  int backdropId_ = -1;  // the uploaded picture (-1 = none shown)
+  glm::vec3 backdropLowerLeft_{0.0f};
+  glm::vec2 backdropSize_{0.0f};
   BodyBatches bodies_;
   BodyBatches ghosts_;
   TrailBatch trails_;
