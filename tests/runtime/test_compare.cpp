@@ -509,20 +509,27 @@ TEST_CASE("Runner: a threaded run with a ghost and live commands replays bit for
   REQUIRE(world != nullptr);
   REQUIRE(ghostWorld != nullptr);
   CHECK(world->stepIndex() > 0);
-  CHECK(ghostWorld->stepIndex() == world->stepIndex());
+  // The commands land at steps that depend on the clock; some sequences (density 20 after
+  // a wind change) make the xie-miyata ghost's step fail. The run then pauses with the ghost
+  // one step behind (rolled back), and its replay must fail at the same step.
+  const bool ghostFailed = ghostWorld->stepIndex() == world->stepIndex() - 1;
+  if (!ghostFailed) CHECK(ghostWorld->stepIndex() == world->stepIndex());
   const std::vector<LoggedCommand> log = runner.commandLog();
   CHECK(log.size() >= 25);
-  auto replay = [&](const io::SetList& sets) {
+  auto replay = [&](const io::SetList& sets, std::int64_t to) {
     core::World w = io::makeWorld(io::loadScene(kPlate, sets), kPlate);
     for (const LoggedCommand& c : log) {
+      if (c.stepIndex > to) break;
       while (w.stepIndex() < c.stepIndex) REQUIRE(w.step().ok());
       applyParameter(c.command, &w);
     }
-    while (w.stepIndex() < world->stepIndex()) REQUIRE(w.step().ok());
+    while (w.stepIndex() < to) REQUIRE(w.step().ok());
     return w;
   };
-  CHECK(sameBits(world->state(0), replay({}).state(0)));
-  CHECK(sameBits(ghostWorld->state(0), replay(allModels(1, "xie-miyata")).state(0)));
+  CHECK(sameBits(world->state(0), replay({}, world->stepIndex()).state(0)));
+  core::World ghostReplay = replay(allModels(1, "xie-miyata"), ghostWorld->stepIndex());
+  CHECK(sameBits(ghostWorld->state(0), ghostReplay.state(0)));
+  if (ghostFailed) CHECK_FALSE(ghostReplay.step().ok());  // (its commands are applied)
 }
 
 TEST_CASE("Runner: the no-added-mass ghost is the scene with delta = 0, and keeps it",
