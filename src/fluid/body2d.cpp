@@ -60,6 +60,65 @@ double signedDistance(const Body2Def& b, const Vec2& p) {
   return 0.0;
 }
 
+namespace {
+
+/// The travelling wave itself (body2d.h, Wave2) at body coordinate x, and its rate.
+double rawWave(const Body2Def& b, double x, double t, double* rate) {
+  const Wave2& w = b.wave;
+  const double length = 2.0 * b.a;
+  const double lambda = w.wavelength > 0.0 ? w.wavelength : length;
+  const double xi = std::clamp((b.a - x) / length, 0.0, 1.0);
+  const double envelope = w.amplitude * (xi + 0.03125) / 1.03125;
+  const double ramp = std::min(t / w.period, 1.0), rampRate = t < w.period ? 1.0 / w.period : 0.0;
+  const double dir = w.reverse ? -1.0 : 1.0;  // the phase's speed along ξ
+  const double phase = 2.0 * kPi * (xi * length / lambda - dir * t / w.period);
+  *rate =
+      envelope * (rampRate * std::sin(phase) - dir * ramp * 2.0 * kPi / w.period * std::cos(phase));
+  return ramp * envelope * std::sin(phase);
+}
+
+}  // namespace
+
+WaveFrame waveFrame(const Body2Def& b, double t) {
+  WaveFrame f;
+  if (!undulates(b)) return f;
+  // Thickness-weighted moments of the midline over the ellipse (midpoint rule): the
+  // displacement and rotation that carry the deformation's momentum and angular momentum.
+  constexpr int kN = 256;
+  double w0 = 0.0, w2 = 0.0, y0 = 0.0, y1 = 0.0, r0 = 0.0, r1 = 0.0;
+  for (int k = 0; k < kN; ++k) {
+    const double x = b.a * (-1.0 + (2.0 * k + 1.0) / kN);
+    const double h = std::sqrt(std::max(0.0, 1.0 - (x * x) / (b.a * b.a)));
+    double rate = 0.0;
+    const double y = rawWave(b, x, t, &rate);
+    w0 += h;
+    w2 += h * x * x;
+    y0 += h * y;
+    y1 += h * x * y;
+    r0 += h * rate;
+    r1 += h * x * rate;
+  }
+  f.mean = y0 / w0;
+  f.meanRate = r0 / w0;
+  f.rotation = y1 / w2;  // Σ h x = 0: the mean does not enter
+  f.rotationRate = r1 / w2;
+  return f;
+}
+
+double waveOffset(const Body2Def& b, const WaveFrame& f, double x, double t, double* rate) {
+  if (rate) *rate = 0.0;
+  if (!undulates(b)) return 0.0;
+  double r = 0.0;
+  const double y = rawWave(b, x, t, &r);
+  if (rate) *rate = r - f.meanRate - f.rotationRate * x;
+  return y - f.mean - f.rotation * x;
+}
+
+double signedDistanceAt(const Body2Def& b, const WaveFrame& f, const Vec2& p, double t) {
+  if (!undulates(b)) return signedDistance(b, p);
+  return signedDistance(b, Vec2(p.x(), p.y() - waveOffset(b, f, p.x(), t, nullptr)));
+}
+
 double maskValue(double d, double eps) {
   if (d <= -eps) return 1.0;
   if (d >= eps) return 0.0;
@@ -71,7 +130,7 @@ double boundingRadius(const Body2Def& b) {
     case Shape2::kCircle:
       return b.a;
     case Shape2::kEllipse:
-      return std::max(b.a, b.b);
+      return std::max(b.a, b.b) + b.wave.amplitude;
     case Shape2::kRectangle:
       return std::sqrt(b.a * b.a + b.b * b.b);
   }

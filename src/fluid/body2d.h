@@ -12,6 +12,21 @@ using Vec2 = Eigen::Vector2d;
 
 enum class Shape2 { kCircle, kEllipse, kRectangle };
 
+/// A travelling wave along an ellipse's x axis: a 2D swimmer driven by its kinematics
+/// (Kwatra et al. 2010's kinematic driving; the anguilliform envelope of Kern &
+/// Koumoutsakos 2006). The midline is displaced along the body y axis by
+///   y(x, t) = r(t) A(ξ) sin(2π (ξ L / λ − t / T)),  A(ξ) = A_tail (ξ + 0.03125) / 1.03125,
+/// with ξ = (a − x) / L from the head (x = a) to the tail (x = −a), L = 2a, so the wave
+/// runs from head to tail and pushes the body head first; r(t) ramps from 0 to 1 over
+/// the first period. The deformation carries no momentum of its own: the solver removes its
+/// rigid part (WaveFrame), so only the flow moves the body.
+struct Wave2 {
+  double amplitude = 0.0;   ///< A_tail, m (0: no wave, a rigid body)
+  double wavelength = 0.0;  ///< λ, m (0: the body length)
+  double period = 1.0;      ///< T, s
+  bool reverse = false;     ///< the wave runs from tail to head (the swimmer backs up)
+};
+
 /// The body of a 2D run.
 struct Body2Def {
   std::string name = "body";
@@ -27,7 +42,24 @@ struct Body2Def {
   /// A held body turns at `omega` until this time (a kick that breaks the symmetry of the
   /// wake), then stays still. s; 0 = never turns.
   double kickUntil = 0.0;
+  Wave2 wave;  ///< an ellipse only: a swimmer's travelling wave
 };
+
+/// Whether the body undulates (Wave2::amplitude > 0).
+inline bool undulates(const Body2Def& b) { return b.wave.amplitude > 0.0; }
+/// The rigid part of the wave at time t, which the body frame takes: the thickness-weighted
+/// mean displacement of the midline (m) and its rotation about the centre (rad, small), and
+/// their rates. Less these, the deformation has no momentum or angular momentum of its own
+/// (to first order in the amplitude), so the body's shape and the velocity imposed inside
+/// it agree and only the flow moves the body frame.
+struct WaveFrame {
+  double mean = 0.0, rotation = 0.0;
+  double meanRate = 0.0, rotationRate = 0.0;
+};
+WaveFrame waveFrame(const Body2Def& b, double t);
+/// The midline's displacement along the body y axis at body coordinate x relative to the
+/// body frame (the wave less `f`), m, and its rate in `rate` (m/s); 0 without a wave.
+double waveOffset(const Body2Def& b, const WaveFrame& f, double x, double t, double* rate);
 
 /// Area per metre of span, m².
 double bodyArea(const Body2Def& b);
@@ -42,6 +74,9 @@ Eigen::Vector3d ellipseAddedMass(const Body2Def& b, double fluidDensity);
 /// for circles and rectangles; for an ellipse the first-order estimate (F − 1)/|∇F|, which is
 /// exact on the surface and good within the mask's ramp.
 double signedDistance(const Body2Def& b, const Vec2& p);
+/// The same at time t: an undulating body's distance is that of the point moved back by
+/// the midline's displacement (exact along the body's y axis).
+double signedDistanceAt(const Body2Def& b, const WaveFrame& f, const Vec2& p, double t);
 
 /// The mask value at signed distance d with ramp half-width eps: 1 for d ≤ −eps, 0 for
 /// d ≥ eps, ½(1 − sin(π d / (2 eps))) between.

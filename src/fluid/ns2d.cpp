@@ -24,10 +24,13 @@ struct MaskCell {
   std::size_t index;  ///< window cell
   double chi;         ///< mask value
   Vec2 r;             ///< cell centre relative to the body centre, world axes, m
+  Vec2 p;             ///< the same in body axes, m
 };
 
-/// The cells where the body's mask is not zero, at pose (x, angle).
-std::vector<MaskCell> maskCells(const Ns2Def& d, const Vec2& x, double angle, const Vec2& origin) {
+/// The cells where the body's mask is not zero, at pose (x, angle) and time t (the shape
+/// of an undulating body).
+std::vector<MaskCell> maskCells(const Ns2Def& d, const Vec2& x, double angle, const Vec2& origin,
+                                double t) {
   std::vector<MaskCell> cells;
   const double eps = d.dx;
   const double reach = boundingRadius(d.body) + eps + d.dx;
@@ -35,24 +38,62 @@ std::vector<MaskCell> maskCells(const Ns2Def& d, const Vec2& x, double angle, co
   const int r = static_cast<int>(std::ceil(reach / d.dx));
   const int ic = static_cast<int>(std::floor(c.x())), jc = static_cast<int>(std::floor(c.y()));
   const double cs = std::cos(angle), sn = std::sin(angle);
+  const WaveFrame frame = waveFrame(d.body, t);
   for (int j = jc - r; j <= jc + r + 1; ++j) {
     for (int i = ic - r; i <= ic + r + 1; ++i) {
       const Vec2 rel((i - c.x()) * d.dx, (j - c.y()) * d.dx);
       const Vec2 p(cs * rel.x() + sn * rel.y(), -sn * rel.x() + cs * rel.y());
-      const double chi = maskValue(signedDistance(d.body, p) + d.maskShift * eps, eps);
+      const double chi = maskValue(signedDistanceAt(d.body, frame, p, t) + d.maskShift * eps, eps);
       if (chi <= 0.0) continue;
       const int ii = ((i % d.nx) + d.nx) % d.nx, jj = ((j % d.ny) + d.ny) % d.ny;
-      cells.push_back({static_cast<std::size_t>(jj) * d.nx + ii, chi, rel});
+      cells.push_back({static_cast<std::size_t>(jj) * d.nx + ii, chi, rel, p});
     }
   }
   return cells;
 }
 
-/// Sets (u, v) inside the body at its pose to its rigid motion V + Ω × r, blended by χ.
-void imposeRigidMotion(const Ns2Def& d, const Body2State& b, const Vec2& origin,
+/// An undulating body's deformation velocity per mask cell (world axes), relative to the
+/// body frame (WaveFrame), less what is left of its χ-weighted mean and rotation about the
+/// centre on the discrete mask: the deformation carries no momentum or angular momentum of
+/// its own (body2d.h), so the flow alone moves the body.
+std::vector<Vec2> deformationVelocities(const Ns2Def& d, const std::vector<MaskCell>& cells,
+                                        double angle, double t) {
+  std::vector<Vec2> w(cells.size(), Vec2::Zero());
+  if (!undulates(d.body)) return w;
+  const double cs = std::cos(angle), sn = std::sin(angle);
+  const WaveFrame frame = waveFrame(d.body, t);
+  double area = 0.0, polar = 0.0, spin = 0.0;
+  Vec2 mean = Vec2::Zero();
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    double rate = 0.0;
+    (void)waveOffset(d.body, frame, cells[k].p.x(), t, &rate);
+    w[k] = Vec2(-sn * rate, cs * rate);  // the body y axis in world axes
+    area += cells[k].chi;
+    mean += cells[k].chi * w[k];
+  }
+  mean /= area;
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    w[k] -= mean;
+    const Vec2& r = cells[k].r;
+    spin += cells[k].chi * (r.x() * w[k].y() - r.y() * w[k].x());
+    polar += cells[k].chi * r.squaredNorm();
+  }
+  const double omega = spin / polar;
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    w[k] -= omega * Vec2(-cells[k].r.y(), cells[k].r.x());
+  }
+  return w;
+}
+
+/// Sets (u, v) inside the body at its pose and time t to its motion V + Ω × r (plus an
+/// undulating body's deformation velocity), blended by χ.
+void imposeRigidMotion(const Ns2Def& d, const Body2State& b, double t, const Vec2& origin,
                        std::vector<double>* u, std::vector<double>* v) {
-  for (const MaskCell& c : maskCells(d, b.position, b.angle, origin)) {
-    const Vec2 us = b.velocity + b.omega * Vec2(-c.r.y(), c.r.x());
+  const std::vector<MaskCell> cells = maskCells(d, b.position, b.angle, origin, t);
+  const std::vector<Vec2> deform = deformationVelocities(d, cells, b.angle, t);
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    const MaskCell& c = cells[k];
+    const Vec2 us = b.velocity + b.omega * Vec2(-c.r.y(), c.r.x()) + deform[k];
     (*u)[c.index] += c.chi * (us.x() - (*u)[c.index]);
     (*v)[c.index] += c.chi * (us.y() - (*v)[c.index]);
   }
@@ -88,6 +129,10 @@ void validateNs2Def(const Ns2Def& d) {
   require(b.shape == Shape2::kCircle || (std::isfinite(b.b) && b.b > 0.0 && b.b <= b.a), "body.b",
           "must be positive and at most body.a");
   require(std::isfinite(b.density) && b.density > 0.0, "body.density", "must be positive (kg/m3)");
+  require(!undulates(b) || (b.shape == Shape2::kEllipse && b.wave.amplitude < 0.5 * b.a &&
+                            std::isfinite(b.wave.wavelength) && b.wave.wavelength >= 0.0 &&
+                            std::isfinite(b.wave.period) && b.wave.period > 0.0),
+          "body.wave", "needs an ellipse, amplitude < a/2, wavelength >= 0 and period > 0");
   const double halfW = 0.5 * std::min(d.nx, d.ny) * d.dx - d.spongeWidth;
   require(boundingRadius(b) + 3.0 * d.dx < halfW, "body",
           "does not fit in the window inside the sponge (radius " +
@@ -256,7 +301,7 @@ void Ns2Solver::startFlow() {
   if (!def_.hasBody) return;
   Impl& m = *impl_;
   m.velocity(m.w, def_.stream, &m.u, &m.v);
-  imposeRigidMotion(def_, body_, origin_, &m.u, &m.v);
+  imposeRigidMotion(def_, body_, t_, origin_, &m.u, &m.v);
   m.curl(m.u, m.v, &m.w);
   m.w[0] = Complex(0.0);
 }
@@ -302,7 +347,7 @@ namespace samara::fluid {
 std::vector<double> Ns2Solver::mask() const {
   std::vector<double> out(impl_->np, 0.0);
   if (!def_.hasBody) return out;
-  for (const MaskCell& c : maskCells(def_, body_.position, body_.angle, origin_)) {
+  for (const MaskCell& c : maskCells(def_, body_.position, body_.angle, origin_, t_)) {
     out[c.index] = c.chi;
   }
   return out;
@@ -323,7 +368,7 @@ Body2State couple(const Ns2Def& d, double t, const Vec2& origin, const Body2Stat
   // step-start velocity (the cells it moves into count with the velocity they have).
   const Vec2 ahead = b0.position + (bd.fixed ? Vec2::Zero() : Vec2(d.dt * b0.velocity));
   const double turned = b0.angle + (bd.fixed ? 0.0 : d.dt * b0.omega);
-  for (const MaskCell& c : maskCells(d, ahead, turned, origin)) {
+  for (const MaskCell& c : maskCells(d, ahead, turned, origin, t + d.dt)) {
     const double uu = (*u)[c.index], vv = (*v)[c.index];
     area += c.chi;
     first += c.chi * c.r;
@@ -365,7 +410,7 @@ Body2State couple(const Ns2Def& d, double t, const Vec2& origin, const Body2Stat
     *dvPrev = dv;
     *dwPrev = dw;
   }
-  imposeRigidMotion(d, b1, origin, u, v);
+  imposeRigidMotion(d, b1, t + d.dt, origin, u, v);
   return b1;
 }
 

@@ -13,7 +13,7 @@ namespace samara::io {
 
 bool hasReducedModel(const CfdScene& scene) {
   return scene.def.hasBody && !scene.def.body.fixed &&
-         scene.def.body.shape != fluid::Shape2::kCircle;
+         scene.def.body.shape != fluid::Shape2::kCircle && !fluid::undulates(scene.def.body);
 }
 
 std::string reducedSceneText(const CfdScene& scene, double dt, const std::string& model) {

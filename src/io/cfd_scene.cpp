@@ -17,7 +17,7 @@ fluid::Vec2 vec2(const Node& n) {
 
 fluid::Body2Def readBody(const Node& n) {
   n.expectObject({"name", "shape", "a", "b", "density", "position", "angle", "velocity", "omega",
-                  "fixed", "kick_until"});
+                  "fixed", "kick_until", "wave"});
   fluid::Body2Def b;
   if (n.has("name")) b.name = n.at("name").string();
   const std::string shape = n.at("shape").string();
@@ -40,6 +40,18 @@ fluid::Body2Def readBody(const Node& n) {
   if (n.has("omega")) b.omega = n.at("omega").number();
   if (n.has("fixed")) b.fixed = n.at("fixed").boolean();
   if (n.has("kick_until")) b.kickUntil = n.at("kick_until").nonNegative();
+  if (n.has("wave")) {  // a swimmer: a travelling wave along the ellipse (fluid/body2d.h)
+    const Node w = n.at("wave");
+    w.expectObject({"amplitude", "wavelength", "period", "reverse"});
+    if (b.shape != fluid::Shape2::kEllipse) throw w.error("only an ellipse swims");
+    b.wave.amplitude = w.at("amplitude").positive();
+    if (b.wave.amplitude >= 0.5 * b.a) {
+      throw w.at("amplitude").error("must be less than half of \"a\" (a quarter of the length)");
+    }
+    if (w.has("wavelength")) b.wave.wavelength = w.at("wavelength").positive();
+    b.wave.period = w.at("period").positive();
+    if (w.has("reverse")) b.wave.reverse = w.at("reverse").boolean();
+  }
   return b;
 }
 

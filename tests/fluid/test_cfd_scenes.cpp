@@ -92,3 +92,64 @@ TEST_CASE(
   INFO("reduced: swing " << r.swing * 180 / 3.14159265 << " deg, descent " << r.descentSpeed);
   CHECK(r.regime == samara::fluid::PlateRegime::kSteady);
 }
+
+namespace {
+
+/// The swimmer's mean velocity over [3, 4] s (the fourth period) and its heading.
+struct Swim {
+  Eigen::Vector2d velocity = Eigen::Vector2d::Zero();
+  double heading = 0.0;  // rad
+};
+Swim swim(samara::io::CfdScene s) {
+  s.duration = 4.0;
+  Ns2Solver solver(s.def);
+  Swim r;
+  long n = 0;
+  const long steps = std::lround(s.duration / s.def.dt);
+  for (long k = 0; k < steps; ++k) {
+    REQUIRE(solver.step().status == Ns2Status::kOk);
+    if (solver.time() > 3.0 + 1e-9) {
+      r.velocity += solver.body().velocity;
+      ++n;
+    }
+  }
+  r.velocity /= static_cast<double>(n);
+  r.heading = solver.body().angle;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "fluid: the 2D swimmer swims head first, slower than its wave, and backs up when "
+    "the wave is reversed",
+    "[fluid][slow]") {
+  // assets/cfd/swimmer.json: an anguilliform wave (tail amplitude 0.1 L, wavelength L,
+  // period 1 s) on a 10 cm ellipse, Re = U L / nu ~ 100. Thrust needs the wave to run
+  // backwards faster than the body moves forward (slip ratio U / c < 1, c = lambda / T).
+  const samara::io::CfdScene scene = samara::io::loadCfdScene(kCfd + "swimmer.json");
+  const double c = 2.0 * scene.def.body.a / scene.def.body.wave.period;  // lambda = L
+  const Swim ahead = swim(scene);
+  const Eigen::Vector2d axis(std::cos(ahead.heading), std::sin(ahead.heading));
+  const double u = ahead.velocity.dot(axis);
+  INFO("speed along the body axis " << u << " m/s, sideways " << ahead.velocity.y()
+                                    << " m/s, heading " << ahead.heading << " rad");
+  CHECK(u > 0.0);                         // head first
+  CHECK(u < c);                           // slower than its wave
+  CHECK(std::abs(ahead.heading) < 0.05);  // on course
+  CHECK(std::abs(ahead.velocity.y()) < 0.1 * std::abs(u));
+
+  // Turned round (the head along −x): the same swim turned round.
+  samara::io::CfdScene turned = scene;
+  turned.def.body.angle = M_PI;
+  const Swim back = swim(turned);
+  INFO("turned round: " << back.velocity.transpose());
+  CHECK((back.velocity + ahead.velocity).norm() < 2e-3 * ahead.velocity.norm());  // 6e-4
+
+  // The wave reversed (tail to head): the swimmer backs up, tail first.
+  samara::io::CfdScene reversed = scene;
+  reversed.def.body.wave.reverse = true;
+  const Swim backing = swim(reversed);
+  INFO("reversed wave: " << backing.velocity.transpose());
+  CHECK(backing.velocity.dot(axis) < 0.0);
+}

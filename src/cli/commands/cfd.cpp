@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 
@@ -119,7 +120,18 @@ int cfdCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         who.c_str(), fluid::regimeName(m.regime).c_str(), m.turns, m.rotationRate,
         m.swing * 57.29577951308232, m.period, m.descentSpeed, m.drift, m.descentAngle);
   };
-  if (s.def.hasBody && !s.def.body.fixed) motion("fluid reference", r.motion);
+  if (s.def.hasBody && !s.def.body.fixed && fluid::undulates(s.def.body)) {
+    // A swimmer: its mean speed over the second half and the Strouhal number of its tail.
+    const fluid::Wave2& w = s.def.body.wave;
+    const double speed = std::hypot(r.motion.drift, r.motion.descentSpeed);
+    out << io::strf(
+        "swimmer, second half of the run: %.3g m/s (%.3g body lengths per period), "
+        "Strouhal number 2 A f / U = %.3g\n",
+        speed, speed * w.period / (2.0 * s.def.body.a),
+        speed > 0.0 ? 2.0 * w.amplitude / (w.period * speed) : 0.0);
+  } else if (s.def.hasBody && !s.def.body.fixed) {
+    motion("fluid reference", r.motion);
+  }
   if (r.hasReduced) motion("reduced model (" + reduced + ")", r.reducedMotion);
   return kExitOk;
 }
