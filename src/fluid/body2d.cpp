@@ -71,7 +71,7 @@ double rawWave(const Body2Def& b, double x, double t, double* rate) {
   const double envelope = w.amplitude * (xi + 0.03125) / 1.03125;
   const double ramp = std::min(t / w.period, 1.0), rampRate = t < w.period ? 1.0 / w.period : 0.0;
   const double dir = w.reverse ? -1.0 : 1.0;  // the phase's speed along ξ
-  const double phase = 2.0 * kPi * (xi * length / lambda - dir * t / w.period);
+  const double phase = 2.0 * kPi * (xi * length / lambda - dir * t / w.period) + w.phase;
   *rate =
       envelope * (rampRate * std::sin(phase) - dir * ramp * 2.0 * kPi / w.period * std::cos(phase));
   return ramp * envelope * std::sin(phase);

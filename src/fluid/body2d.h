@@ -15,16 +15,18 @@ enum class Shape2 { kCircle, kEllipse, kRectangle };
 /// A travelling wave along an ellipse's x axis: a 2D swimmer driven by its kinematics
 /// (Kwatra et al. 2010's kinematic driving; the anguilliform envelope of Kern &
 /// Koumoutsakos 2006). The midline is displaced along the body y axis by
-///   y(x, t) = r(t) A(ξ) sin(2π (ξ L / λ − t / T)),  A(ξ) = A_tail (ξ + 0.03125) / 1.03125,
+///   y(x, t) = r(t) A(ξ) sin(2π (ξ L / λ − t / T) + φ),  A(ξ) = A_tail (ξ + 0.03125) / 1.03125,
 /// with ξ = (a − x) / L from the head (x = a) to the tail (x = −a), L = 2a, so the wave
 /// runs from head to tail and pushes the body head first; r(t) ramps from 0 to 1 over
-/// the first period. The deformation carries no momentum of its own: the solver removes its
-/// rigid part (WaveFrame), so only the flow moves the body.
+/// the first period; φ = π is the mirror image of φ = 0 (y → −y). The deformation carries no
+/// momentum of its own: the solver removes its rigid part (WaveFrame), so only the flow moves the
+/// body.
 struct Wave2 {
   double amplitude = 0.0;   ///< A_tail, m (0: no wave, a rigid body)
   double wavelength = 0.0;  ///< λ, m (0: the body length)
   double period = 1.0;      ///< T, s
   bool reverse = false;     ///< the wave runs from tail to head (the swimmer backs up)
+  double phase = 0.0;       ///< φ, rad: the wave's phase at the head at t = 0
 };
 
 /// The body of a 2D run.

@@ -13,7 +13,7 @@ namespace samara::io {
 
 bool hasReducedModel(const CfdScene& scene) {
   return scene.def.hasBody && !scene.def.body.fixed &&
-         scene.def.body.shape != fluid::Shape2::kCircle && !fluid::undulates(scene.def.body);
+         scene.def.body.shape != fluid::Shape2::kCircle;
 }
 
 std::string reducedSceneText(const CfdScene& scene, double dt, const std::string& model) {
@@ -37,6 +37,24 @@ std::string reducedSceneText(const CfdScene& scene, double dt, const std::string
                   {"size", {chord, span}},
                   {"segments", {16, static_cast<int>(16 * kReducedSpanChords)}}};
   body["mass"] = {{"density", b.density}, {"thickness", thickness}};
+  const bool swims = fluid::undulates(b);
+  if (swims) {
+    // The same wave on the sheet's midline (core/animation.h, TravellingWave): along −x from
+    // the head (x = a), so s = −x, ŝ = ξ and k s = 2π ξ L/λ − 2π a/λ; the sheet's normal is
+    // the 2D body's y axis. Its ramp is a smoothstep over the first period (the reference's
+    // is linear).
+    const fluid::Wave2& w = b.wave;
+    const double lambda = w.wavelength > 0.0 ? w.wavelength : chord;
+    body["animation"] = {
+        {"type", "wave"},
+        {"axis", {-1.0, 0.0, 0.0}},
+        {"lateral", {0.0, 1.0, 0.0}},
+        {"amplitude", {w.amplitude * 0.03125 / 1.03125, w.amplitude / 1.03125, 0.0}},
+        {"wavelength", lambda},
+        {"frequency", (w.reverse ? -1.0 : 1.0) / w.period},
+        {"phase_deg", (w.phase + 2.0 * M_PI * b.a / lambda) * 180.0 / M_PI},
+        {"ramp_time", w.period}};
+  }
   body["position"] = {b.position.x(), b.position.y(), 0.0};
   body["orientation"] = {{"axis", {0, 0, 1}}, {"angle_deg", b.angle * 180.0 / M_PI}};
   body["velocity"] = {b.velocity.x(), b.velocity.y(), 0.0};
@@ -47,7 +65,9 @@ std::string reducedSceneText(const CfdScene& scene, double dt, const std::string
   const std::string modelName = body["model"].is_string() ? model : "the model object's";
   s["lesson"] = {
       {"title", scene.name + ": reduced vs Navier-Stokes"},
-      {"text", "The sheet is the plate under samara's reduced model (" + modelName + "), " +
+      {"text", std::string(swims ? "The sheet is the swimmer, its wave on the midline, "
+                                 : "The sheet is the plate ") +
+                   "under samara's reduced model (" + modelName + "), " +
                    strf("%g", kReducedSpanChords) +
                    " chords long so that it behaves as a 2D plate. Opened from the folder "
                    "samara cfd wrote, the translucent blue ghost is the 2D Navier-Stokes "
@@ -57,7 +77,8 @@ std::string reducedSceneText(const CfdScene& scene, double dt, const std::string
       {"view",
        {{"split", false},
         {"camera", {{"yaw_deg", 20.0}, {"pitch_deg", 12.0}}},
-        {"plots", {"fall_speed", "rotation_speed"}}}}};
+        {"plots", swims ? Json::array({"linear_momentum", "kinetic_energy"})
+                        : Json::array({"fall_speed", "rotation_speed"})}}}};
   return "// The reduced counterpart of the CFD scene " + Json(scene.name).dump() +
          " (samara cfd): a sheet\n// of the same chord, " + strf("%g", kReducedSpanChords) +
          " chords long, with the same mass and displaced volume per metre of span.\n" + s.dump(2) +

@@ -42,7 +42,7 @@ fluid::Body2Def readBody(const Node& n) {
   if (n.has("kick_until")) b.kickUntil = n.at("kick_until").nonNegative();
   if (n.has("wave")) {  // a swimmer: a travelling wave along the ellipse (fluid/body2d.h)
     const Node w = n.at("wave");
-    w.expectObject({"amplitude", "wavelength", "period", "reverse"});
+    w.expectObject({"amplitude", "wavelength", "period", "reverse", "phase_deg"});
     if (b.shape != fluid::Shape2::kEllipse) throw w.error("only an ellipse swims");
     b.wave.amplitude = w.at("amplitude").positive();
     if (b.wave.amplitude >= 0.5 * b.a) {
@@ -51,6 +51,11 @@ fluid::Body2Def readBody(const Node& n) {
     if (w.has("wavelength")) b.wave.wavelength = w.at("wavelength").positive();
     b.wave.period = w.at("period").positive();
     if (w.has("reverse")) b.wave.reverse = w.at("reverse").boolean();
+    if (w.has("phase_deg")) {
+      const double deg = w.at("phase_deg").number();
+      if (!(std::abs(deg) <= 360.0)) throw w.at("phase_deg").error("must be within ±360 degrees");
+      b.wave.phase = deg * M_PI / 180.0;
+    }
   }
   return b;
 }

@@ -2,6 +2,7 @@
 // runs, tagged [slow].
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -146,10 +147,70 @@ TEST_CASE(
   INFO("turned round: " << back.velocity.transpose());
   CHECK((back.velocity + ahead.velocity).norm() < 2e-3 * ahead.velocity.norm());  // 6e-4
 
+  // Mirrored (y → −y: the wave half a period on, φ = π): the mirror image of the swim, its
+  // sideways drift and heading reversed.
+  samara::io::CfdScene mirrored = scene;
+  mirrored.def.body.wave.phase = M_PI;
+  const Swim image = swim(mirrored);
+  INFO("mirrored: " << image.velocity.transpose() << ", heading " << image.heading << " rad");
+  CHECK(std::abs(image.velocity.x() - ahead.velocity.x()) < 2e-3 * ahead.velocity.norm());
+  CHECK(std::abs(image.velocity.y() + ahead.velocity.y()) < 2e-3 * ahead.velocity.norm());
+  CHECK(std::abs(image.heading + ahead.heading) < 0.05 * std::abs(ahead.heading));
+
   // The wave reversed (tail to head): the swimmer backs up, tail first.
   samara::io::CfdScene reversed = scene;
   reversed.def.body.wave.reverse = true;
   const Swim backing = swim(reversed);
   INFO("reversed wave: " << backing.velocity.transpose());
   CHECK(backing.velocity.dot(axis) < 0.0);
+}
+
+namespace {
+
+/// The reduced counterpart's mean velocity over [3, 4] s (the fourth period), from its
+/// positions.
+Eigen::Vector2d reducedSwim(samara::io::CfdScene s, const std::string& path) {
+  s.duration = 4.0;
+  std::vector<samara::fluid::PlateSample> samples;
+  (void)samara::io::reducedTrajectory(s, path, 1e-3, "samara", &samples);
+  const samara::fluid::PlateSample* at3 = nullptr;
+  for (const auto& p : samples) {
+    if (at3 == nullptr && p.t >= 3.0 - 1e-9) at3 = &p;
+  }
+  REQUIRE(at3 != nullptr);
+  const samara::fluid::PlateSample& at4 = samples.back();
+  REQUIRE(at4.t == Approx(4.0));
+  return Eigen::Vector2d(at4.x - at3->x, at4.y - at3->y) / (at4.t - at3->t);
+}
+
+}  // namespace
+
+TEST_CASE(
+    "fluid: the swimmer's reduced counterpart swims head first, and as fast backwards when "
+    "its wave is reversed",
+    "[fluid][slow]") {
+  // The same wave on a sheet 10 lengths wide under samara's reduced model (io/cfd_reduced.h).
+  // A quasi-steady law has no wake: reversing the wave reverses the swim (the reference backs
+  // up at a third of its forward speed), and the mirror image mirrors it.
+  const std::string path = kCfd + "swimmer.json";
+  const samara::io::CfdScene scene = samara::io::loadCfdScene(path);
+  REQUIRE(samara::io::hasReducedModel(scene));
+  const double c = 2.0 * scene.def.body.a / scene.def.body.wave.period;
+  const Eigen::Vector2d ahead = reducedSwim(scene, path);
+  samara::io::CfdScene reversed = scene;
+  reversed.def.body.wave.reverse = true;
+  const Eigen::Vector2d back = reducedSwim(reversed, path);
+  samara::io::CfdScene mirrored = scene;
+  mirrored.def.body.wave.phase = M_PI;
+  const Eigen::Vector2d image = reducedSwim(mirrored, path);
+  std::printf(
+      "[cfd] reduced swimmer, 4th period: (%.5f, %.6f) m/s; wave reversed (%.5f, %.6f); "
+      "mirrored (%.5f, %.6f)\n",
+      ahead.x(), ahead.y(), back.x(), back.y(), image.x(), image.y());
+  CHECK(ahead.x() > 0.0);  // head first
+  CHECK(ahead.x() < c);    // slower than its wave
+  CHECK(std::abs(ahead.y()) < 0.05 * ahead.x());
+  CHECK(back.x() == Approx(-ahead.x()).epsilon(0.01));
+  CHECK(image.x() == Approx(ahead.x()).epsilon(1e-6));
+  CHECK(image.y() == Approx(-ahead.y()).epsilon(1e-3));
 }

@@ -27,11 +27,12 @@ const char* const kCfdHelp =
     "  vorticity_NNNN.png, vorticity_NNNN.npy   snapshots of the vorticity (PNG: red\n"
     "                   anticlockwise, blue clockwise, the body grey; npy: float64 (ny, nx))\n"
     "  snapshots.json   each snapshot's time and window origin\n"
-    "  reduced.csv, reduced_scene.json   for a free ellipse or rectangle: the same plate as\n"
+    "  reduced.csv, reduced_scene.json   for a free ellipse or rectangle: the same body as\n"
     "                   a sheet 10 chords long under samara's reduced model (same mass and\n"
-    "                   displaced volume per metre of span), in the same columns per metre\n"
-    "                   of span; samara view DIR/reduced_scene.json shows this run as\n"
-    "                   its ghost, with the vorticity on a plane through the span\n"
+    "                   displaced volume per metre of span; a swimmer's wave on its\n"
+    "                   midline), in the same columns per metre of span; samara view\n"
+    "                   DIR/reduced_scene.json shows this run as its ghost, with the\n"
+    "                   vorticity on a plane through the span\n"
     "Nothing is written if the run fails or is interrupted.\n"
     "\n"
     "options:\n"
@@ -126,16 +127,20 @@ int cfdCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   if (s.def.hasBody && !s.def.body.fixed && fluid::undulates(s.def.body)) {
     // A swimmer: its mean speed over the second half and the Strouhal number of its tail.
     const fluid::Wave2& w = s.def.body.wave;
-    const double speed = std::hypot(r.motion.drift, r.motion.descentSpeed);
-    out << io::strf(
-        "swimmer, second half of the run: %.3g m/s (%.3g body lengths per period), "
-        "Strouhal number 2 A f / U = %.3g\n",
-        speed, speed * w.period / (2.0 * s.def.body.a),
-        speed > 0.0 ? 2.0 * w.amplitude / (w.period * speed) : 0.0);
+    auto swim = [&](const std::string& who, const fluid::PlateMotion& m) {
+      const double speed = std::hypot(m.drift, m.descentSpeed);
+      out << io::strf(
+          "%s, swimmer, second half of the run: %.3g m/s (%.3g body lengths per period), "
+          "Strouhal number 2 A f / U = %.3g\n",
+          who.c_str(), speed, speed * w.period / (2.0 * s.def.body.a),
+          speed > 0.0 ? 2.0 * w.amplitude / (w.period * speed) : 0.0);
+    };
+    swim("fluid reference", r.motion);
+    if (r.hasReduced) swim("reduced model (" + reduced + ")", r.reducedMotion);
   } else if (s.def.hasBody && !s.def.body.fixed) {
     motion("fluid reference", r.motion);
+    if (r.hasReduced) motion("reduced model (" + reduced + ")", r.reducedMotion);
   }
-  if (r.hasReduced) motion("reduced model (" + reduced + ")", r.reducedMotion);
   return kExitOk;
 }
 
