@@ -57,6 +57,9 @@ struct ViewerContext {
   int selected = 0;        ///< the selected body (Bodies panel, plots, follow, teaching)
   bool follow = true;      ///< the camera follows the selected body (F)
   bool frameGhost = true;  ///< following: keep the selected body and its ghost in view
+  /// Following a group: the camera this many times nearer than its framing (a lesson's
+  /// camera zoom); 1 otherwise.
+  float framingZoom = 1.0f;
   /// Following, a scene of 2 to 4 bodies (or one body and its ghost) is shown split: each
   /// body in its own pane, side by side, at the same scale and from the same direction.
   bool split = true;

@@ -258,7 +258,8 @@ void followBodies(ViewerContext* ctx, const runtime::Snapshot& s) {
   const float radius = std::max(static_cast<float>(s.bodies[sel].radius), 1e-4f);
   if ((s.bodies.size() > 1 || ghosts) && group.radius <= 25.0f * radius) {
     camera.distance =
-        std::max(camera.distance, camera.fitDistance(1.1f * group.radius, ctx->viewAspect()));
+        std::max(camera.distance,
+                 camera.fitDistance(1.1f * group.radius, ctx->viewAspect()) / ctx->framingZoom);
     camera.target = group.center;
     return;
   }

@@ -401,12 +401,14 @@ void Viewer::frame(const std::string& reportPath) {
   computeLayout(s);
   if (frameAll_) {
     ctx_.resetView(s);
-    // A lesson's camera direction (the distance stays the framing's).
+    // A lesson's camera direction, and its distance as a factor on the framing's.
     if (s.lessonView.yawDeg)
       ctx_.camera.yaw = static_cast<float>(*s.lessonView.yawDeg * M_PI / 180.0);
     if (s.lessonView.pitchDeg) {
       ctx_.camera.pitch = static_cast<float>(*s.lessonView.pitchDeg * M_PI / 180.0);
     }
+    ctx_.framingZoom = static_cast<float>(s.lessonView.zoom.value_or(1.0));
+    ctx_.camera.distance /= ctx_.framingZoom;
     frameAll_ = false;
   }
   drawPanels(s);

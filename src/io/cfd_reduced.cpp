@@ -63,22 +63,29 @@ std::string reducedSceneText(const CfdScene& scene, double dt, const std::string
   // Opened in samara view beside the run's files, the run is the ghost (runtime/
   // reference_ghost.h): looked at along the span, in one view, with the plots that differ.
   const std::string modelName = body["model"].is_string() ? model : "the model object's";
-  s["lesson"] = {
-      {"title", scene.name + ": reduced vs Navier-Stokes"},
-      {"text", std::string(swims ? "The sheet is the swimmer, its wave on the midline, "
-                                 : "The sheet is the plate ") +
-                   "under samara's reduced model (" + modelName + "), " +
-                   strf("%g", kReducedSpanChords) +
-                   " chords long so that it behaves as a 2D plate. Opened from the folder "
-                   "samara cfd wrote, the translucent blue ghost is the 2D Navier-Stokes "
-                   "run of the same plate, with its vorticity (red anticlockwise, blue "
-                   "clockwise, grey inside the body) on the plane through the middle of the "
-                   "span: the vortices the reduced model replaces. The plots show both."},
-      {"view",
-       {{"split", false},
-        {"camera", {{"yaw_deg", 20.0}, {"pitch_deg", 12.0}}},
-        {"plots", swims ? Json::array({"linear_momentum", "kinetic_energy"})
-                        : Json::array({"fall_speed", "rotation_speed"})}}}};
+  const std::string what = swims ? "swimmer" : "plate";
+  const std::string spanText = strf("%g", kReducedSpanChords);
+  const std::string text =
+      "The sheet is the " + what + (swims ? ", its wave on the midline," : "") +
+      " under samara's reduced model (" + modelName + "), " + spanText + " chords " +
+      (swims ? "wide so that it behaves as a 2D swimmer"
+             : "long so that it behaves as a 2D plate") +
+      ". Opened from the folder samara cfd wrote, the translucent blue ghost is the 2D "
+      "Navier-Stokes run of the same " +
+      what +
+      ", with its vorticity (red anticlockwise, blue clockwise, grey inside the body) on the "
+      "plane through the middle of the span: the vortices the reduced model replaces. " +
+      (swims ? "The reduced swimmer pulls ahead of the ghost: it has no wake to push off and "
+               "too little skin friction. The rotation plot shows both swimmers' yaw."
+             : "The plots show both.");
+  s["lesson"] = {{"title", scene.name + ": reduced vs Navier-Stokes"},
+                 {"text", text},
+                 {"view",
+                  {{"split", false},
+                   {"camera", swims ? Json{{"yaw_deg", 20.0}, {"pitch_deg", 12.0}, {"zoom", 4.0}}
+                                    : Json{{"yaw_deg", 20.0}, {"pitch_deg", 12.0}}},
+                   {"plots", swims ? Json::array({"rotation_speed", "linear_momentum"})
+                                   : Json::array({"fall_speed", "rotation_speed"})}}}};
   return "// The reduced counterpart of the CFD scene " + Json(scene.name).dump() +
          " (samara cfd): a sheet\n// of the same chord, " + strf("%g", kReducedSpanChords) +
          " chords long, with the same mass and displaced volume per metre of span.\n" + s.dump(2) +

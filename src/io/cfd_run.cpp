@@ -136,7 +136,11 @@ CfdRunResult runCfd(const CfdScene& scene, const std::string& scenePath, const C
   double scale = scene.vorticityScale;
   if (scale <= 0.0) {
     const double len = d.hasBody ? fluid::boundingRadius(d.body) : d.dx * d.nx / 8.0;
-    const double speed = std::max(d.stream.norm(), std::sqrt(d.gravity.norm() * len));
+    // The flow's speed: the stream, a falling body's √(g ℓ), a swimmer's tail (2π A/T).
+    const double tail =
+        fluid::undulates(d.body) ? 2.0 * M_PI * d.body.wave.amplitude / d.body.wave.period : 0.0;
+    const double speed =
+        std::max({d.stream.norm(), std::sqrt(d.gravity.norm() * len), d.hasBody ? tail : 0.0});
     scale = 5.0 * std::max(speed, 1e-6) / len;
   }
   std::string traj = std::string(kCsvHeader) + "\n", forces = "t,fx,fy,torque,cfl\n";

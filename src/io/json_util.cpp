@@ -354,6 +354,15 @@ double Node::numberAtLeast(double lo, bool openLo) const {
   return x;
 }
 
+double Node::numberIn(double lo, double hi, bool openLo) const {
+  const double x = number();
+  if (!(openLo ? x > lo : x >= lo) || !(x <= hi)) {
+    throw error(std::string("must be in ") + (openLo ? "(" : "[") + formatNumber(lo) + ", " +
+                formatNumber(hi) + "] (got " + formatNumber(x) + ")");
+  }
+  return x;
+}
+
 int Node::integer(int lo, int hi) const {
   const std::string range = "[" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
   if (json_->is_number_integer()) {  // signed or unsigned

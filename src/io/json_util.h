@@ -67,6 +67,8 @@ class Node {
   double number() const;
   /// A finite number with lo ≤ x (or lo < x when `openLo`).
   double numberAtLeast(double lo, bool openLo = false) const;
+  /// A finite number in [lo, hi] (or (lo, hi] when `openLo`).
+  double numberIn(double lo, double hi, bool openLo = false) const;
   /// A finite number > 0.
   double positive() const { return numberAtLeast(0.0, true); }
   /// A finite number ≥ 0.

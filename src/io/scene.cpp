@@ -391,13 +391,10 @@ LessonView readLessonView(const Node& v) {
   if (v.has("split")) view.split = v.at("split").boolean();
   if (v.has("camera")) {
     const Node c = v.at("camera");
-    c.expectObject({"yaw_deg", "pitch_deg"});
+    c.expectObject({"yaw_deg", "pitch_deg", "zoom"});
     if (c.has("yaw_deg")) view.yawDeg = c.at("yaw_deg").number();
-    if (c.has("pitch_deg")) {
-      const double p = c.at("pitch_deg").number();
-      if (p < -89.0 || p > 89.0) throw c.at("pitch_deg").error("must be in [-89, 89] degrees");
-      view.pitchDeg = p;
-    }
+    if (c.has("pitch_deg")) view.pitchDeg = c.at("pitch_deg").numberIn(-89.0, 89.0);
+    if (c.has("zoom")) view.zoom = c.at("zoom").numberIn(0.0, 20.0, true);
   }
   return view;
 }

@@ -72,6 +72,9 @@ struct LessonView {
   std::optional<bool> split;       ///< a pane per body (View panel); unset: the user's choice
   std::optional<double> yawDeg;    ///< camera direction about the vertical, degrees
   std::optional<double> pitchDeg;  ///< camera elevation above the horizon, degrees
+  /// The camera this many times nearer than the framing of every body (a small part of a
+  /// large body, a swimmer on a wide sheet); unset: 1.
+  std::optional<double> zoom;
 };
 
 struct Lesson {
