@@ -781,7 +781,7 @@ TEST_CASE("First order in the World: the wind carries a dissipative body, fluid 
 }
 
 TEST_CASE("First order in the World: Dzhanibekov effect with gross-inertial",
-          "[core][first_order]") {
+          "[core][first_order][slow]") {
   WorldDef def;
   def.gravity = Vec3::Zero();
   def.dt = 1e-3;
@@ -964,7 +964,7 @@ TEST_CASE("First order in the World: auto drag is ½ ρ_f · 1 m/s of the body's
 }
 
 TEST_CASE("First order in the World: the floor stops both models without penetration",
-          "[core][first_order]") {
+          "[core][first_order][slow]") {
   for (const FirstOrderKind kind : {FirstOrderKind::kDissipative, FirstOrderKind::kInertial}) {
     FirstOrderDef model;
     model.kind = kind;
@@ -987,7 +987,7 @@ TEST_CASE("First order in the World: the floor stops both models without penetra
   }
 }
 
-TEST_CASE("First order in the World: Coulomb friction on the floor", "[core][first_order]") {
+TEST_CASE("First order in the World: Coulomb friction on the floor", "[core][first_order][slow]") {
   SECTION("gross-inertial: a sphere sliding at v0 stops after v0² / (2 μ g)") {
     FirstOrderDef model;
     model.kind = FirstOrderKind::kInertial;

@@ -101,7 +101,7 @@ TEST_CASE("Exact added mass of a sphere: ½ ρ V within 0.5 % at 2 000 faces, se
 }
 
 TEST_CASE("Exact added mass of spheroids and an ellipsoid: Lamb's coefficients within 1 %",
-          "[geometry][potential_flow]") {
+          "[geometry][potential_flow][slow]") {
   // Prolate (aspect 2, 4, 10 along x), oblate (aspect 2, 4, 10, thin along y) and tri-axial,
   // 2 000 faces each: every translational and rotational coefficient Lamb's formulas give.
   for (const Vec3& axes : {Vec3(2, 1, 1), Vec3(4, 1, 1), Vec3(10, 1, 1), Vec3(1, 0.5, 1),
