@@ -67,9 +67,9 @@ std::string reducedSceneText(const CfdScene& scene, double dt, const std::string
   const std::string spanText = strf("%g", kReducedSpanChords);
   const std::string text =
       "The sheet is the " + what + (swims ? ", its wave on the midline," : "") +
-      " under samara's reduced model (" + modelName + "), " + spanText + " chords " +
-      (swims ? "wide so that it behaves as a 2D swimmer"
-             : "long so that it behaves as a 2D plate") +
+      " under samara's reduced model (" + modelName + "), " + spanText +
+      (swims ? " lengths wide so that it behaves as a 2D swimmer"
+             : " chords long so that it behaves as a 2D plate") +
       ". Opened from the folder samara cfd wrote, the translucent blue ghost is the 2D "
       "Navier-Stokes run of the same " +
       what +

@@ -51,11 +51,7 @@ fluid::Body2Def readBody(const Node& n) {
     if (w.has("wavelength")) b.wave.wavelength = w.at("wavelength").positive();
     b.wave.period = w.at("period").positive();
     if (w.has("reverse")) b.wave.reverse = w.at("reverse").boolean();
-    if (w.has("phase_deg")) {
-      const double deg = w.at("phase_deg").number();
-      if (!(std::abs(deg) <= 360.0)) throw w.at("phase_deg").error("must be within ±360 degrees");
-      b.wave.phase = deg * M_PI / 180.0;
-    }
+    if (w.has("phase_deg")) b.wave.phase = w.at("phase_deg").numberIn(-360.0, 360.0) * M_PI / 180.0;
   }
   return b;
 }
