@@ -4,6 +4,7 @@
 // An ellipse or rectangle of chord 2a, thickness 2b and density ρ_b becomes a sheet of chord
 // 2a and span 10 chords with the same mass and displaced volume per metre of span (areal
 // density ρ_b·A/(2a)), released at the same place, angle and velocity in the same fluid.
+// A swimmer's sheet carries the same travelling wave on its midline (a wave animation).
 #include <string>
 #include <vector>
 

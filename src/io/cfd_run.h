@@ -7,7 +7,7 @@
 //   vorticity_NNNN.png / .npy   snapshots of ω (PNG: blue negative, red positive, the body
 //                    grey; .npy: float64, shape (ny, nx), row 0 at the window's bottom)
 //   snapshots.json   each snapshot's time, window origin and cell size
-//   reduced.csv, reduced_scene.json   for a free plate: the same plate as a long sheet
+//   reduced.csv, reduced_scene.json   for a free plate or swimmer: the same body as a long sheet
 //                    under one of samara's own models (io/cfd_reduced.h), to compare
 // Every file is written to a temporary and renamed at the end: a run that fails, stops or is
 // cancelled leaves nothing (nor a folder made for it).
