@@ -8,7 +8,7 @@ namespace {
 /// The force of one face and, if Du is not null, ∂f/∂u into *Du and ∂f/∂ω (at fixed u)
 /// into *Dw. kHalfCT = C_T/2.
 Vec3 faceForce(const Vec3& n, double k, double c1, double c2, double kappa, double kHalfCT,
-               const Vec3& w, const Vec3& u, Mat3* Du, Mat3* Dw) {
+               double kHalfCD0, const Vec3& w, const Vec3& u, Mat3* Du, Mat3* Dw) {
   const double un = u.dot(n);
   const Vec3 ut = u - un * n;
   const double s = u.norm();
@@ -18,6 +18,7 @@ Vec3 faceForce(const Vec3& n, double k, double c1, double c2, double kappa, doub
   f -= (k * (c1 * rs + c2)) * ut;
   if (s > 0.0) f += (k * kHalfCT * un * un / s) * u;
   f += (k * kappa) * wp.cross(u);
+  f -= (k * kHalfCD0 * s) * u;
   if (Du == nullptr) return f;
   const Mat3 nnT = n * n.transpose();
   const Mat3 P = Mat3::Identity() - nnT;
@@ -31,6 +32,8 @@ Vec3 faceForce(const Vec3& n, double k, double c1, double c2, double kappa, doub
     *Du += (k * kHalfCT) * ((2.0 * un / s) * (u * n.transpose()) +
                             (un * un / s) * (Mat3::Identity() - uh * uh.transpose()));
   }
+  // isotropic drag −k (C_D0/2) s u: −k C_D0/2 (s I + u ûᵀ).
+  if (s > 0.0) *Du -= (k * kHalfCD0) * (s * Mat3::Identity() + u * (u / s).transpose());
   *Du += (k * kappa) * hat(wp);
   *Dw = -(k * kappa) * hat(u) * P;
   return f;
@@ -111,7 +114,7 @@ void addPressureFrictionWrench(const DragFaces& faces, const FlowLawFaces& law, 
 
 void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const FlowLawCoefficients& c,
                       const Vec6& Y, const Vec3& offset, const Vec3* offsets, Vec6* F, Mat6* J) {
-  if (c.ct == 0.0 && c.cr == 0.0) {
+  if (c.ct == 0.0 && c.cr == 0.0 && c.cd0 == 0.0) {
     addPressureFrictionWrench(faces, law, c.friction, Y, offset, offsets, F, J);
     return;
   }
@@ -131,7 +134,7 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
     const Vec3 u = v + w.cross(x) + (offsets ? offsets[f] : offset);
     const Vec3 force =
         faceForce(faces.normal(f), k, c.friction * law.fric[f], c.friction * law.visc[f],
-                  rot * law.rot[f], halfCT, w, u, J ? &Du : nullptr, &Dw);
+                  rot * law.rot[f], halfCT, 0.5 * c.cd0, w, u, J ? &Du : nullptr, &Dw);
     Fsum.head<3>() += x.cross(force);
     Fsum.tail<3>() += force;
     if (J != nullptr) {
@@ -159,7 +162,7 @@ void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
     const Vec3 u = v + w.cross(faces.centroid(f)) + (offsets ? offsets[f] : offset);
     (*forces)[f] =
         faceForce(faces.normal(f), faces.k[f], c.friction * law.fric[f], c.friction * law.visc[f],
-                  rot * law.rot[f], 0.5 * c.ct, w, u, nullptr, nullptr);
+                  rot * law.rot[f], 0.5 * c.ct, 0.5 * c.cd0, w, u, nullptr, nullptr);
   }
 }
 

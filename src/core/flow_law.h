@@ -16,6 +16,10 @@
 //                (sheets κ = (π/2) ℓ: APW's rotational circulation C_R ℓ² θ̇ summed over
 //                a plate; closed parts κ = (3/4) ℓ/√1.5, which gives a sphere Rubinow &
 //                Keller's F = π ρ_f r³ ω × V at C_R = π; no work either)
+//   isotropic    f_0 = −k (C_D0/2) s u
+//                (APW's drag ½ρ c [A − B cos 2α] |V| V is GwtF's 2 sin²α plus C_D0 = A − B
+//                along −V: what a thick, separated plate (their 1/8 ellipse at Re ~ 10³)
+//                feels edge first beyond Blasius' friction; it dissipates −k (C_D0/2) s³)
 // ℓ of a connected part: ℓ² = 1.5 ∫|x − c|² dA / A over its surface (c its area centroid),
 // exact per triangle: the half-chord of a square plate, 1.22 r for a sphere.
 #include <vector>
@@ -34,8 +38,9 @@ struct FlowLawFaces {
 
 inline constexpr double kCirculationCT = 1.2;  ///< APW 2005, translational circulation
 inline constexpr double kRotationCR = 3.14159265358979323846;  ///< APW 2005, C_R = π
-inline constexpr double kBlasius = 1.328;  ///< laminar flat plate, C_f √Re per side
-inline constexpr double kImai = 2.326;     ///< Imai 1957, C_f Re second-order term
+inline constexpr double kIsotropicCD0 = 0.4;  ///< APW 2005, A − B (C_D of a plate edge first)
+inline constexpr double kBlasius = 1.328;     ///< laminar flat plate, C_f √Re per side
+inline constexpr double kImai = 2.326;        ///< Imai 1957, C_f Re second-order term
 
 /// Adds the law's wrench (torque about the body origin, force; body frame) at body velocity
 /// Y to *F and, if J is not null, its analytic Jacobian ∂F/∂Y to *J. `offset`/`offsets` as

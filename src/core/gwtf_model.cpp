@@ -16,7 +16,8 @@ Vec6 GwtfModel::wrench(const FluidModelInput& in, const Vec6& Y) const {
 
 void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat6* J) const {
   assert(in.faces != nullptr);
-  const bool plain = variant_ == Variant::kPaper2024 || (law_.ct == 0.0 && law_.cr == 0.0);
+  const bool plain =
+      variant_ == Variant::kPaper2024 || (law_.ct == 0.0 && law_.cr == 0.0 && law_.cd0 == 0.0);
   if (in.packed && plain && (in.faceOffsets == nullptr || in.packOffsets != nullptr)) {
     const FlowLawFaces* law = variant_ == Variant::kSamara ? in.law : nullptr;
     addPackedFaceWrench(*in.faces, law, law_.friction, Y, in.faceOffset, in.packOffsets, F, J);
@@ -38,7 +39,7 @@ void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat
 
 std::vector<ModelParam> GwtfModel::parameterList() const {
   if (variant_ != Variant::kSamara) return {};
-  return {{"friction", law_.friction}, {"ct", law_.ct}, {"cr", law_.cr}};
+  return {{"friction", law_.friction}, {"ct", law_.ct}, {"cr", law_.cr}, {"cd0", law_.cd0}};
 }
 
 void GwtfModel::readParameters(const ParamReader& r) {
@@ -46,10 +47,11 @@ void GwtfModel::readParameters(const ParamReader& r) {
     FluidModel::readParameters(r);
     return;
   }
-  r.allowOnly({"friction", "ct", "cr"});
+  r.allowOnly({"friction", "ct", "cr", "cd0"});
   if (r.has("friction")) law_.friction = r.number("friction", false);
   if (r.has("ct")) law_.ct = r.number("ct", false);
   if (r.has("cr")) law_.cr = r.number("cr", false);
+  if (r.has("cd0")) law_.cd0 = r.number("cd0", false);
 }
 
 void GwtfModel::localFaceForces(const FluidModelInput& in, const Vec6& Y,

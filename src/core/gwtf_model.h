@@ -7,7 +7,8 @@
 //     wind is a change of inertial frame and a gust acts through the fluid's acceleration;
 //     GwtF's pressure force plus skin friction (Blasius–Imai, with the Reynolds number), and
 //     optional circulation (C_T) and rotational lift (C_R) per face: core/flow_law.h. Its
-//     parameters: "friction" (1), "ct" (0; APW 2005: 1.2), "cr" (0; APW 2005: π);
+//     parameters: "friction" (1), "ct" (0; APW 2005: 1.2), "cr" (0; APW 2005: π), "cd0" (0;
+//     APW 2005: A − B = 0.4, an isotropic drag);
 //   - "gwtf-2024": the paper as published (added mass relative to the ground), what samara
 //     computed before the default changed, to round-off (the vectorised face kernel sums in
 //     another order) ("gwtf" is accepted as its alias).
@@ -20,6 +21,7 @@ struct FlowLawCoefficients {
   double friction = 1.0;  ///< scale of c₁, c₂ (1: Blasius–Imai; 0: no friction)
   double ct = 0.0;        ///< C_T (APW 2005: 1.2; 0: no translational circulation)
   double cr = 0.0;        ///< C_R (APW 2005: π; 0: no rotational lift)
+  double cd0 = 0.0;       ///< isotropic drag C_D0 (APW 2005: A − B = 0.4)
 };
 
 class GwtfModel final : public FluidModel {
@@ -38,7 +40,7 @@ class GwtfModel final : public FluidModel {
   bool relativeFlow() const override { return variant_ == Variant::kSamara; }
   /// samara: δ per connected part (GwtF §8); gwtf-2024: one δ per body.
   bool perPartDelta() const override { return variant_ == Variant::kSamara; }
-  /// samara: friction, ct, cr. gwtf-2024: none.
+  /// samara: friction, ct, cr, cd0. gwtf-2024: none.
   std::vector<ModelParam> parameterList() const override;
   void readParameters(const ParamReader& r) override;
   const FlowLawCoefficients& coefficients() const { return law_; }

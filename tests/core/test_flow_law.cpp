@@ -55,10 +55,12 @@ class MapReader final : public ParamReader {
 /// The samara model with the given coefficients, set as a scene file would set them.
 std::shared_ptr<GwtfModel> samaraModel(const FlowLawCoefficients& c) {
   auto m = std::make_shared<GwtfModel>(GwtfModel::Variant::kSamara);
-  m->readParameters(MapReader({{"friction", c.friction}, {"ct", c.ct}, {"cr", c.cr}}));
+  m->readParameters(
+      MapReader({{"friction", c.friction}, {"ct", c.ct}, {"cr", c.cr}, {"cd0", c.cd0}}));
   REQUIRE(m->coefficients().friction == c.friction);
   REQUIRE(m->coefficients().ct == c.ct);
   REQUIRE(m->coefficients().cr == c.cr);
+  REQUIRE(m->coefficients().cd0 == c.cd0);
   return m;
 }
 
@@ -174,14 +176,15 @@ double magnusMeshFactor(const geometry::TriMesh& mesh, double r) {
 
 TEST_CASE("Flow law: the analytic Jacobian equals central differences", "[core][flowlaw]") {
   std::mt19937 rng(13);
-  const FlowLawCoefficients full{1.0, 1.2, kRotationCR};
+  const FlowLawCoefficients full{1.0, 1.2, kRotationCR, kIsotropicCD0};
   const FlowLawCoefficients frictionOnly{1.0, 0.0, 0.0};
+  const FlowLawCoefficients isotropicOnly{0.0, 0.0, 0.0, kIsotropicCD0};
   double worst = 0.0;
   for (int trial = 0; trial < 30; ++trial) {
     const FaceSet s = randomFaces(rng, 12, trial % 3);
     const Vec6 Y = randomY(rng);
     const double h = 1e-6 * std::max(1.0, Y.norm());
-    for (const FlowLawCoefficients& c : {full, frictionOnly}) {
+    for (const FlowLawCoefficients& c : {full, frictionOnly, isotropicOnly}) {
       for (bool perFace : {true, false}) {
         Mat6 J;
         lawWrench(s, c, Y, perFace, &J);
@@ -195,7 +198,7 @@ TEST_CASE("Flow law: the analytic Jacobian equals central differences", "[core][
   }
   std::printf(
       "[flowlaw] Jacobian vs central differences: worst relative error %.2e "
-      "(30 face sets x 2 coefficient sets x 2 offset modes)\n",
+      "(30 face sets x 3 coefficient sets x 2 offset modes)\n",
       worst);
 }
 
@@ -262,17 +265,20 @@ TEST_CASE("Flow law: circulation and rotational lift do no work, pressure and fr
   const FlowLawCoefficients none{0.0, 0.0, 0.0};
   const FlowLawCoefficients lift{0.0, 1.2, kRotationCR};
   const FlowLawCoefficients all{1.0, 1.2, kRotationCR};
+  const FlowLawCoefficients isotropic{1.0, 1.2, kRotationCR, kIsotropicCD0};
   double worstLift = 0.0;
   for (int trial = 0; trial < 30; ++trial) {
     const FaceSet s = randomFaces(rng, 12, trial % 3);
     const Vec6 Y = randomY(rng);
     const std::vector<Vec3> u = faceVelocities(s, Y);
-    // Expected: pressure −Σ k s u_n², friction −Σ k (c₁ √s + c₂) |u_t|².
-    double pressure = 0.0, friction = 0.0, scale = 0.0;
+    // Expected: pressure −Σ k s u_n², friction −Σ k (c₁ √s + c₂) |u_t|², isotropic drag
+    // −Σ k (C_D0/2) s³.
+    double pressure = 0.0, friction = 0.0, drag0 = 0.0, scale = 0.0;
     for (size_t f = 0; f < u.size(); ++f) {
       const double k = s.drag.k[f], sp = u[f].norm(), un = u[f].dot(s.drag.normal(f));
       pressure -= k * sp * un * un;
       friction -= k * (s.law.fric[f] * std::sqrt(sp) + s.law.visc[f]) * (sp * sp - un * un);
+      drag0 -= k * 0.5 * kIsotropicCD0 * sp * sp * sp;
       scale += k * sp * sp * sp;  // Σ |f| |u| for forces of size k s²
     }
     const double pNone = facePower(s, none, Y);
@@ -287,6 +293,7 @@ TEST_CASE("Flow law: circulation and rotational lift do no work, pressure and fr
     worstLift = std::max(worstLift, std::abs(pLift - pNone) / scale);
     CHECK(pAll <= 0.0);
     CHECK(pAll - pLift == Approx(friction).epsilon(1e-10));
+    CHECK(facePower(s, isotropic, Y) - pAll == Approx(drag0).epsilon(1e-10));
     // The wrench's power F·Y is Σ f·u when the offsets are zero (rigid body, still fluid),
     // so the body's mechanical power is that of the pressure alone.
     FaceSet still = s;
@@ -324,7 +331,8 @@ TEST_CASE("Flow law: a plate at an angle of attack, circulation lift (2 + C_T) s
   };
   const World samara = worldWith({1.0, ct, 0.0});
   const World noCirculation = worldWith({1.0, 0.0, 0.0});
-  const World withRotation = worldWith({1.0, ct, kRotationCR});  // no rotation: no change
+  const World withRotation = worldWith({1.0, ct, kRotationCR});      // no rotation: no change
+  const World withDrag0 = worldWith({1.0, ct, 0.0, kIsotropicCD0});  // + C_D0 along −û
   const double rho = def.fluid.density, A = a * b, q = 0.5 * rho * U * U * A;
   const double L = 2.0 * std::sqrt((a * a + b * b) / 8.0), nu = def.fluid.viscosity / rho;
   const double c1 = kBlasius * std::sqrt(nu / L), c2 = kImai * nu / L;
@@ -360,6 +368,12 @@ TEST_CASE("Flow law: a plate at an angle of attack, circulation lift (2 + C_T) s
     const auto [CLr, CDr] = coefficients(withRotation, &side);
     CHECK(CLr == CL);
     CHECK(CDr == CD);
+    // The isotropic drag: C_D0 more drag at every angle, no lift (APW's A − B cos 2α is
+    // GwtF's 2 sin²α plus A − B).
+    const auto [CLd, CDd] = coefficients(withDrag0, &side);
+    CHECK(CDd - CD == Approx(kIsotropicCD0).epsilon(1e-9));
+    CHECK(std::abs(CLd - CL) <= 1e-12);
+    CHECK(side.norm() <= 1e-12 * q);
   }
 }
 
