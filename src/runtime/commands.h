@@ -112,6 +112,9 @@ using Command = std::variant<SetFluidDensity, SetWind, SetDelta, SetDt, SetSpeed
 struct LoggedCommand {
   std::int64_t stepIndex = 0;  ///< World::stepIndex() before the command took effect
   Command command;
+  /// The ghost world's step index then (equal to stepIndex unless the ghost's last step
+  /// failed and it is a step behind; without a ghost, stepIndex).
+  std::int64_t ghostStepIndex = 0;
 };
 
 /// One-line description for logs and the UI ("SetFluidDensity 998").

@@ -144,6 +144,7 @@ void Runner::setMessage(std::string message) {
 
 void Runner::apply(Command& command) {
   const std::int64_t stepIndex = world_ ? world_->stepIndex() : 0;
+  const std::int64_t ghostStepIndex = ghost_.world() ? ghost_.world()->stepIndex() : stepIndex;
   bool logIt = true;
   if (!applyParameterCommand(command) && !applyControl(command, &logIt)) {
     logIt = false;
@@ -151,7 +152,7 @@ void Runner::apply(Command& command) {
   }
   if (logIt && world_) {
     std::lock_guard<std::mutex> lock(logMutex_);
-    log_.push_back(LoggedCommand{stepIndex, command});
+    log_.push_back(LoggedCommand{stepIndex, command, ghostStepIndex});
   }
 }
 
