@@ -114,7 +114,7 @@ void addPressureFrictionWrench(const DragFaces& faces, const FlowLawFaces& law, 
 
 void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const FlowLawCoefficients& c,
                       const Vec6& Y, const Vec3& offset, const Vec3* offsets, Vec6* F, Mat6* J) {
-  if (c.ct == 0.0 && c.cr == 0.0 && c.cd0 == 0.0) {
+  if (c.pressureFrictionOnly()) {
     addPressureFrictionWrench(faces, law, c.friction, Y, offset, offsets, F, J);
     return;
   }

@@ -16,8 +16,7 @@ Vec6 GwtfModel::wrench(const FluidModelInput& in, const Vec6& Y) const {
 
 void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat6* J) const {
   assert(in.faces != nullptr);
-  const bool plain =
-      variant_ == Variant::kPaper2024 || (law_.ct == 0.0 && law_.cr == 0.0 && law_.cd0 == 0.0);
+  const bool plain = variant_ == Variant::kPaper2024 || law_.pressureFrictionOnly();
   if (in.packed && plain && (in.faceOffsets == nullptr || in.packOffsets != nullptr)) {
     const FlowLawFaces* law = variant_ == Variant::kSamara ? in.law : nullptr;
     addPackedFaceWrench(*in.faces, law, law_.friction, Y, in.faceOffset, in.packOffsets, F, J);

@@ -22,6 +22,8 @@ struct FlowLawCoefficients {
   double ct = 0.0;        ///< C_T (APW 2005: 1.2; 0: no translational circulation)
   double cr = 0.0;        ///< C_R (APW 2005: π; 0: no rotational lift)
   double cd0 = 0.0;       ///< isotropic drag C_D0 (APW 2005: A − B = 0.4)
+  /// Pressure and friction only: the vectorised kernel's law (core/face_kernel.h).
+  bool pressureFrictionOnly() const { return ct == 0.0 && cr == 0.0 && cd0 == 0.0; }
 };
 
 class GwtfModel final : public FluidModel {
