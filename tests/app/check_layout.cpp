@@ -80,8 +80,11 @@ int main(int argc, char** argv) {
   const std::string json = prefix + ".json", png = prefix + ".png";
   std::error_code ec;
   fs::remove(json, ec);
+  // An authority file of our own (check_screenshot.cpp says why).
+  const std::string auth = prefix + ".xauth";
+  fs::remove(auth, ec);
   const std::string cmd =
-      "xvfb-run -a -s " +
+      "xvfb-run -a -f " + quote(auth) + " -s " +
       quote("-screen 0 " + std::to_string(width) + "x" + std::to_string(height) + "x24") + " " +
       quote(viewer) + " view " + quote(scene) + " --frames " + std::to_string(frames) +
       " --width " + std::to_string(width) + " --height " + std::to_string(height) +
