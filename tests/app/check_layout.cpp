@@ -90,7 +90,9 @@ int main(int argc, char** argv) {
       " --width " + std::to_string(width) + " --height " + std::to_string(height) +
       " --layout-report " + quote(json) + " --screenshot " + quote(png) + extra + " 2>&1";
   std::printf("running: %s\n", cmd.c_str());
-  if (const int status = std::system(cmd.c_str()); status != 0) {
+  const int status = std::system(cmd.c_str());
+  fs::remove(auth, ec);
+  if (status != 0) {
     std::printf("FAIL: the viewer exited with status %d\n", status);
     return 1;
   }

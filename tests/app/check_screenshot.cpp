@@ -123,6 +123,7 @@ int main(int argc, char** argv) {
   std::array<char, 4096> buf;
   while (std::fgets(buf.data(), static_cast<int>(buf.size()), pipe)) output += buf.data();
   const int status = pclose(pipe);
+  fs::remove(auth, ec);
   std::printf("%s", output.c_str());
   if (status != 0) {
     std::printf("FAIL: the viewer exited with status %d\n", status);

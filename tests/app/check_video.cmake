@@ -139,9 +139,15 @@ elseif(MODE STREQUAL "ui")
 else()
   message(FATAL_ERROR "unknown MODE ${MODE}")
 endif()
+# An authority file of our own, outside ${dir} (checked for leftovers below): without -f,
+# xvfb-run removes a temporary directory of its own on exit and, when that fails, exits 5 in
+# place of the viewer's status (as in check_screenshot.cpp).
+set(auth "${dir}.xauth")
+file(REMOVE "${auth}")
 execute_process(
-  COMMAND ${found_xvfb-run} -a -s "${screen}" "${SAMARA}" view "${SCENE}" ${args}
+  COMMAND ${found_xvfb-run} -a -f "${auth}" -s "${screen}" "${SAMARA}" view "${SCENE}" ${args}
   RESULT_VARIABLE code OUTPUT_VARIABLE out ERROR_VARIABLE err)
+file(REMOVE "${auth}")
 message(STATUS "${out}${err}")
 if(NOT code EQUAL 0)
   message(FATAL_ERROR "samara view exited with ${code}")
