@@ -13,9 +13,12 @@
 //                (Andersen, Pesavento & Wang 2005: Γ = −C_T ℓ u v/|V|, lift ρ Γ × V per
 //                span, summed over a plate; perpendicular to u, so it does no work)
 //   rotation     f_r = k κ (C_R/π) (ω_p × u), ω_p = ω − ⟨ω, n⟩ n
-//                (sheets κ = (π/2) ℓ: APW's rotational circulation C_R ℓ² θ̇ summed over
-//                a plate; closed parts κ = (3/4) ℓ/√1.5, which gives a sphere Rubinow &
-//                Keller's F = π ρ_f r³ ω × V at C_R = π; no work either)
+//                (sheets κ = (π/2) ℓ: a circulation C_R ℓ² θ̇ summed over a plate of
+//                half-chord ℓ, at C_R = π thin-aerofoil theory's π ℓ² θ̇ for a plate
+//                pitching about its mid-chord; APW's Γ = ½ C_R c² θ̇ = 2 C_R ℓ² θ̇ is
+//                twice that, so APW's C_R = π is cr = 2π here (kApwCR); closed parts
+//                κ = (3/4) ℓ/√1.5, which gives a sphere Rubinow & Keller's
+//                F = π ρ_f r³ ω × V at C_R = π; no work either)
 //   isotropic    f_0 = −k (C_D0/2) s u
 //                (APW's drag ½ρ c [A − B cos 2α] |V| V is GwtF's 2 sin²α plus C_D0 = A − B
 //                along −V: what a thick, separated plate (their 1/8 ellipse at Re ~ 10³)
@@ -39,8 +42,13 @@ struct FlowLawFaces {
 inline constexpr double kCirculationCT = 1.2;  ///< APW 2005, translational circulation
 inline constexpr double kRotationCR = 3.14159265358979323846;  ///< APW 2005, C_R = π
 inline constexpr double kIsotropicCD0 = 0.4;  ///< APW 2005, A − B (C_D of a plate edge first)
-inline constexpr double kBlasius = 1.328;     ///< laminar flat plate, C_f √Re per side
-inline constexpr double kImai = 2.326;        ///< Imai 1957, C_f Re second-order term
+/// APW's quasi-steady law (C_T = 1.2, C_R = π, A − B = 0.4) in samara's terms: its lift
+/// C_T sin 2α is samara's pressure lift sin 2α plus ct/2 sin 2α, so ct = 0.4; its
+/// rotational circulation is cr = 2π on a sheet (above); cd0 = 0.4.
+inline constexpr double kApwCT = 0.4;
+inline constexpr double kApwCR = 2.0 * kRotationCR;
+inline constexpr double kBlasius = 1.328;  ///< laminar flat plate, C_f √Re per side
+inline constexpr double kImai = 2.326;     ///< Imai 1957, C_f Re second-order term
 
 /// Adds the law's wrench (torque about the body origin, force; body frame) at body velocity
 /// Y to *F and, if J is not null, its analytic Jacobian ∂F/∂Y to *J. `offset`/`offsets` as

@@ -53,7 +53,7 @@ def reduced_map(lines):
     istars = [h.replace("I*", "").strip() for h in header[2:]]
     labels, grid = [], []
     for r in rows:
-        model = r[0].replace("`", "").replace("samara + ct 1.2, cr π", "samara + C_T, C_R")
+        model = r[0].replace("`", "").replace("ct 0.4, cr 2π, cd0 0.4", "APW's law")
         labels.append("%s · %s" % (model, re.sub(r"\s*\(.*\)", "", r[1])))
         grid.append([regime(c) for c in r[2:]])
     return istars, labels, grid
@@ -107,7 +107,7 @@ def main(readme, out):
     ri, rlabels, ref, red = reference_map(lines)
     fig, (a, b) = plt.subplots(1, 2, figsize=(14, 5.2), dpi=100,
                                gridspec_kw={"width_ratios": [1.6, 1]})
-    draw(a, istars, labels, grid, "reduced models, 3D plates (20 s, released at 20°)")
+    draw(a, istars, labels, grid, "reduced models, 3D plates released at 20° (20 s; † rows 30 s)")
     draw(b, ri, ["APW plate, %s chord" % l for l in rlabels], ref,
          "2D: fluid reference (upper, capitals) / samara (lower)", split=red)
     fig.legend(handles=[Patch(color=COLOURS[k], label=NAMES[k]) for k in "sfct"],
