@@ -39,8 +39,9 @@ struct FlowLawFaces {
   std::vector<double> rot;   ///< κ (for C_R = π), m
 };
 
-inline constexpr double kCirculationCT = 1.2;  ///< APW 2005, translational circulation
-inline constexpr double kRotationCR = 3.14159265358979323846;  ///< APW 2005, C_R = π
+inline constexpr double kCirculationCT = 1.2;  ///< APW's C_T as a number (their law: kApwCT)
+/// C_R = π: thin-aerofoil rotational circulation on a sheet, Rubinow & Keller on a sphere.
+inline constexpr double kRotationCR = 3.14159265358979323846;
 inline constexpr double kIsotropicCD0 = 0.4;  ///< APW 2005, A − B (C_D of a plate edge first)
 /// APW's quasi-steady law (C_T = 1.2, C_R = π, A − B = 0.4) in samara's terms: its lift
 /// C_T sin 2α is samara's pressure lift sin 2α plus ct/2 sin 2α, so ct = 0.4; its

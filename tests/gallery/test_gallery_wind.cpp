@@ -304,8 +304,8 @@ TEST_CASE("cards under APW's quasi-steady law: flutter when light, tumble when h
   // Wang 2005) under samara with APW's law in samara's terms (ct 0.4, cr 2π, cd0 0.4;
   // core/flow_law.h): the light card swings, the heavy one turns over one way, at a fall
   // speed of the order of its broadside speed √(Δσ g/ρ_f) (1.4 m/s at I* = 2), not a dive.
-  // APW's own ODE (JFM 541, 91–104) flutters up to I* ≈ 1.22 and tumbles above; the card
-  // at I* = 1 does not tumble either.
+  // APW's own ODE (tools/docs/apw_ode.py) flutters up to I* = 1.2 and tumbles from 1.25;
+  // the card at I* = 1 does not tumble either.
   PlateSweep sw = airPlates();
   sw.aspect = 4.0;
   sw.cells = 8;
