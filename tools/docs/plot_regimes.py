@@ -42,10 +42,8 @@ def table_after(lines, marker):
 
 def regime(cell):
     """The regime letter of a cell: its first word's first letter (s, f, c, t), or ''."""
-    m = re.match(r"\s*([sfctSFCT])\b", cell.replace("–", " "))
-    if not m:
-        m = re.match(r"\s*([sfctSFCT])", cell)
-    return m.group(1).lower() if m and cell.strip() else ""
+    m = re.match(r"\s*([sfctSFCT])", cell)
+    return m.group(1).lower() if m else ""
 
 
 def reduced_map(lines):
