@@ -85,12 +85,13 @@ bool writeGalleryFlyers(const std::filesystem::path& out) {
   const std::string seedComment =
       "// A maple seed (GwtF Fig. 1, 10): a closed nut and a cambered wing with washout whose\n"
       "// mass is mostly in its leading-edge vein (tools/assetgen/gallery_flyers.h), released\n"
-      "// at rest with its wing tip raised 17 deg, local added mass on (delta \"auto\", 1.34 mm).\n"
-      "// It turns over and autorotates within 1 s. Measured (tests/gallery/\n"
-      "// test_gallery_flyers.cpp): steady descent 1.09 m/s, 17.6 rev/s, coning 11 deg\n"
-      "// (Acer palmatum, Lee, Lee & Sohn 2014: 1.2 m/s, 20.8 rev/s, 22 deg), the same for\n"
-      "// h = 0.5-2 ms. Set \"delta\": 0 to switch the added mass off: this seed then spins\n"
-      "// faster, nearly flat, and descends at 1.5 m/s.\n";
+      "// at rest with its wing tip raised 17 deg, local added mass on (delta \"auto\": per\n"
+      "// part under the default model, wing 1.38 mm and nut 1.27 mm). It turns over and\n"
+      "// autorotates within 1 s. Measured (tests/gallery/test_gallery_flyers.cpp): steady\n"
+      "// descent 1.195 m/s, 15.5 rev/s, coning 17.5 deg (Acer palmatum, Lee, Lee & Sohn 2014:\n"
+      "// 1.2 m/s, 20.8 rev/s, 22 deg), the same for h = 0.25-2 ms; under \"model\":\n"
+      "// \"gwtf-2024\" 1.10 m/s, 18.1 rev/s, coning 13.6 deg. Set \"delta\": 0 to switch the\n"
+      "// added mass off: the seed then cones only 7.6 deg and descends at 1.9 m/s.\n";
   ok &= writeFlyer(meshes, scenes, "maple_seed", seed.model, note, mapleSeedWorld(sp), seedComment);
 
   // Paper copter.

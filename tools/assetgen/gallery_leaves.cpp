@@ -85,18 +85,20 @@ std::string sweepComment(const PlateSweep& sw, const char* fluid, const char* ma
     std::snprintf(num, sizeof num, "%g", x);
     iStars += (iStars.empty() ? "" : ", ") + std::string(num);
   }
-  char buf[1400];
+  char buf[1600];
   std::snprintf(
       buf, sizeof buf,
       "// Falling thin plates in %s: square %g m plates of %s (%g kg/m^3),\n"
       "// one per dimensionless moment of inertia I* = rho_p t / (rho_f L) (strip form, Smith "
       "1971),\n// left to right along z: I* = %s.\n"
-      "// Released at rest pitched %g deg. Regimes measured from the pitch history\n"
-      "// (tests/gallery/test_gallery_leaves.cpp): fluttering (bounded swings of 20-40 deg) "
-      "at\n// I* = 0.01-0.02 (to 0.03 in water), chaotic (irregular turns past 90 deg) at "
-      "0.03-0.04,\n// steady broadside descent from I* = 0.05 up. The lightest plate (0.005) "
-      "slips into a long\n// edgewise glide. No periodic tumbling: the model has no edge "
-      "vortices to drive it.\n",
+      "// Released at rest pitched %g deg. Regimes (samara run --classify; tests/gallery/\n"
+      "// test_gallery_leaves.cpp): under the default model samara, whose skin friction\n"
+      "// brings in the Reynolds number, every plate in air (Re 470-4 700) settles into a\n"
+      "// steady broadside descent; in water (Re 5 500-55 000) the plates flutter (zigzag)\n"
+      "// up to I* = 0.04 and fall steadily from 0.05. Under \"model\": \"gwtf-2024\" (no\n"
+      "// viscosity) both fluids alike: fluttering at I* = 0.01-0.04, steady from 0.05, the\n"
+      "// lightest plate (0.005) slipping into a long edgewise glide. Neither model tumbles\n"
+      "// here (README, \"Falling plates: the regime map\").\n",
       fluid, sw.chord, material, sw.plateDensity, iStars.c_str(), sw.releaseDeg);
   return buf;
 }
