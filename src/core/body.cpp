@@ -552,7 +552,10 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   in.force = &force;
   in.tolerance = world.solver.tolerance;
   in.maxIterations = world.solver.maxIterations;
-  if (from.continuous) newton.valid = false;  // a parameter changed: a fresh Jacobian
+  if (from.continuous) {  // a parameter changed: a fresh Jacobian, no extrapolation across it
+    newton.valid = false;
+    newton.trendCount = 0;
+  }
   in.cache = &newton;
   VariationalStepResult r = solveVariationalStep(in);
   if (r.converged) {

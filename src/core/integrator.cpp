@@ -150,9 +150,9 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
   if (!allFinite(res.rhs) || !in.K.allFinite()) return out;
 
   // Three ways to the root, each tried when the one before is slow: chord iterations with
-  // the cached factorisation from the guess extrapolated along the last step's change of
-  // Y; chord iterations with the Jacobian at Y_k; Newton's method from Y_k (the whole
-  // iteration budget, as without a cache).
+  // the cached factorisation from the guess extrapolated through the last solutions
+  // (NewtonCache::trends); chord iterations with the Jacobian at Y_k; Newton's method from Y_k (the
+  // whole iteration budget, as without a cache).
   Eigen::PartialPivLU<Mat6> lu;
   double worst = 0.0;
   VariationalStepResult r;
@@ -165,7 +165,14 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
   };
   if (cached) {
     lu = cache->lu;
-    r = chordSolve(res, in.Yguess + cache->trend, true, NewtonCache::kCachedRate, &lu, &worst);
+    Vec6 guess = in.Yguess;
+    const int n = cache->trendCount;
+    double binom = n;  // C(n, j + 1), alternating in sign
+    for (int j = 0; j < n; ++j) {
+      guess += ((j % 2 == 0) ? binom : -binom) * cache->trends[j];
+      binom = binom * (n - j - 1) / (j + 2);
+    }
+    r = chordSolve(res, guess, true, NewtonCache::kCachedRate, &lu, &worst);
     tally(r);
   }
   if (cache != nullptr && !r.converged) {
@@ -183,9 +190,12 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
   out.mu = in.K * r.Y + in.mu0;
   out.converged = out.Y.allFinite() && out.mu.allFinite();
   if (out.converged && cache != nullptr) {
+    const int kept = cache->h == in.h ? std::min(cache->trendCount, NewtonCache::kOrder - 1) : 0;
+    for (int j = kept; j > 0; --j) cache->trends[j] = cache->trends[j - 1];
+    cache->trends[0] = out.Y - in.Yguess;
+    cache->trendCount = kept + 1;
     cache->lu = lu;
     cache->h = in.h;
-    cache->trend = out.Y - in.Yguess;
     cache->valid = worst <= NewtonCache::kRefreshRate;
   }
   return out;
