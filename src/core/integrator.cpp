@@ -163,20 +163,32 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
     out.iterations = step.iterations;
     out.jacobians += step.jacobians;
   };
-  if (cached) {
-    lu = cache->lu;
-    Vec6 guess = in.Yguess;
+  // The guess: Y_k extrapolated through the last solutions at this h (NewtonCache::trends).
+  // Trusted only while the solutions are smooth: when the terms beyond the last change are
+  // larger than that change (a jump, a contact, a step too large for the motion), the guess
+  // is the last change alone, and a fresh Jacobian starts from Y_k, as Newton does.
+  Vec6 guess = in.Yguess;
+  bool smooth = false;
+  if (cache != nullptr && cache->h == in.h && cache->trendCount > 0) {
     const int n = cache->trendCount;
+    Vec6 higher = Vec6::Zero();
     double binom = n;  // C(n, j + 1), alternating in sign
     for (int j = 0; j < n; ++j) {
-      guess += ((j % 2 == 0) ? binom : -binom) * cache->trends[j];
+      higher += ((j % 2 == 0) ? binom : -binom) * cache->trends[j];
       binom = binom * (n - j - 1) / (j + 2);
     }
+    higher -= cache->trends[0];  // what the polynomial adds to the last change
+    smooth =
+        n > 1 && higher.lpNorm<Eigen::Infinity>() <= cache->trends[0].lpNorm<Eigen::Infinity>();
+    guess += smooth ? Vec6(cache->trends[0] + higher) : cache->trends[0];
+  }
+  if (cached) {
+    lu = cache->lu;
     r = chordSolve(res, guess, true, NewtonCache::kCachedRate, &lu, &worst);
     tally(r);
   }
   if (cache != nullptr && !r.converged) {
-    r = chordSolve(res, in.Yguess, false, NewtonCache::kChordRate, &lu, &worst);
+    r = chordSolve(res, smooth ? guess : in.Yguess, false, NewtonCache::kChordRate, &lu, &worst);
     tally(r);
   }
   if (!r.converged) {
