@@ -151,8 +151,9 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
 
   // Three ways to the root, each tried when the one before is slow: chord iterations with
   // the cached factorisation from the guess extrapolated through the last solutions
-  // (NewtonCache::trends); chord iterations with the Jacobian at Y_k; Newton's method from Y_k (the
-  // whole iteration budget, as without a cache).
+  // (NewtonCache::trends); chord iterations with the Jacobian at that guess (at Y_k when it
+  // is not smooth); Newton's method from Y_k (the whole iteration budget, as without a
+  // cache).
   Eigen::PartialPivLU<Mat6> lu;
   double worst = 0.0;
   VariationalStepResult r;
@@ -166,7 +167,7 @@ VariationalStepResult solveVariationalStep(const VariationalStepInput& in) {
   // The guess: Y_k extrapolated through the last solutions at this h (NewtonCache::trends).
   // Trusted only while the solutions are smooth: when the terms beyond the last change are
   // larger than that change (a jump, a contact, a step too large for the motion), the guess
-  // is the last change alone, and a fresh Jacobian starts from Y_k, as Newton does.
+  // is Y_k plus the last change alone, and a fresh Jacobian starts from Y_k, as Newton does.
   Vec6 guess = in.Yguess;
   bool smooth = false;
   if (cache != nullptr && cache->h == in.h && cache->trendCount > 0) {

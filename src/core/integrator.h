@@ -18,13 +18,13 @@ class ImplicitForce {
 };
 
 /// The factorised Jacobian a body's last step ended with. The next step at the same h starts
-/// with it from a guess extrapolated through the last solutions (below) (chord iterations:
-/// a residual each, no Jacobian sums) while each iteration shrinks
-/// the residual by kCachedRate or better; else the Jacobian at Y_k is formed and used the
-/// same way (kChordRate); else Newton runs from Y_k. At most kChordIterations chord
-/// iterations per attempt. A step whose chord iterations were slower than kRefreshRate
-/// leaves no cache, so the next one starts with a fresh Jacobian. Part of the body's step
-/// state, so a rolled-back or copied world repeats the same iterations.
+/// with it from a guess extrapolated through the last solutions (trends, below; chord
+/// iterations: a residual each, no Jacobian sums) while each iteration shrinks the residual
+/// by kCachedRate or better; else the Jacobian at that guess (at Y_k when the solutions are
+/// not smooth) is formed and used the same way (kChordRate); else Newton runs from Y_k. At most
+/// kChordIterations chord iterations per attempt. A step whose chord iterations were slower than
+/// kRefreshRate leaves no cache, so the next one starts with a fresh Jacobian. Part of the body's
+/// step state, so a rolled-back or copied world repeats the same iterations.
 struct NewtonCache {
   static constexpr double kCachedRate = 0.05;   ///< slower: the cached one is dropped
   static constexpr double kChordRate = 0.2;     ///< slower: Newton takes over
