@@ -288,7 +288,10 @@ TEST_CASE("Jacobian reuse: the cached chord iterations find Newton's root, with 
   CHECK(errChord <= errNewton);
   CHECK(errChord < 1e-8 * exact.s.g.b.norm());
   CHECK(meanJ < 0.3);
-  CHECK(meanR < 4.5);
+  // The guess extrapolated through the last seven solutions meets the tolerance after about
+  // one chord iteration on this smooth motion (1.04 residuals per step; 2.9 with the last
+  // change alone).
+  CHECK(meanR < 1.5);
   CHECK(static_cast<double>(newton.jacobians) / newton.steps >= 1.0);
 }
 
