@@ -75,3 +75,71 @@ TEST_CASE("scaledCopyOf: a scaled and moved copy shares the mesh, anything else 
     CHECK_FALSE(scaledCopyOf(M, F, VertexMatrix(-M), F));
   }
 }
+
+namespace {
+
+// A flat n × n-vertex sheet of side 0.1 m in the x-z plane, two triangles per square.
+void flatSheet(int n, VertexMatrix* V, FaceMatrix* F) {
+  V->resize(n * n, 3);
+  for (int i = 0; i < n * n; ++i)
+    V->row(i) << 0.1 * (i % n) / (n - 1), 0.0, 0.1 * (i / n) / (n - 1);
+  F->resize(2 * (n - 1) * (n - 1), 3);
+  int f = 0;
+  for (int r = 0; r + 1 < n; ++r) {
+    for (int c = 0; c + 1 < n; ++c) {
+      const int a = n * r + c;
+      F->row(f++) << a, a + 1, a + n + 1;
+      F->row(f++) << a, a + n + 1, a + n;
+    }
+  }
+}
+
+double areaOf(const VertexMatrix& V, const std::vector<std::uint32_t>& idx) {
+  double a = 0.0;
+  for (std::size_t k = 0; k + 2 < idx.size(); k += 3) {
+    const Vec3 p = V.row(idx[k]), q = V.row(idx[k + 1]), r = V.row(idx[k + 2]);
+    a += 0.5 * (q - p).cross(r - p).norm();
+  }
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("coarseIndices: a crowd's shadow mesh keeps the silhouette with fewer triangles",
+          "[app][instancing]") {
+  using samara::app::coarseIndices;
+  VertexMatrix V;
+  FaceMatrix F;
+  flatSheet(21, &V, &F);  // 800 triangles, vertices 5 mm apart
+  SECTION("8 cubes across: about a tenth of the triangles, the area within one cube's strip") {
+    const std::vector<std::uint32_t> c = coarseIndices(V, F, 8);
+    INFO("triangles " << c.size() / 3);
+    REQUIRE(c.size() % 3 == 0);
+    CHECK(c.size() / 3 <= 160);
+    CHECK(c.size() / 3 >= 64);
+    for (std::uint32_t i : c) CHECK(i < static_cast<std::uint32_t>(V.rows()));
+    // Every vertex moved by at most a cube's diagonal (0.1/8 · √3), so the coarse sheet's
+    // area is at least that of the sheet shrunk by one cube: (1 − 1/8)² of 0.01 m².
+    const double a = areaOf(V, c);
+    CHECK(a >= 0.01 * (7.0 / 8.0) * (7.0 / 8.0) - 1e-12);
+    CHECK(a <= 0.01 + 1e-12);
+    CHECK(coarseIndices(V, F, 8) == c);  // deterministic
+  }
+  SECTION("cubes smaller than the vertex spacing: the mesh itself") {
+    const std::vector<std::uint32_t> c = coarseIndices(V, F, 1000);
+    REQUIRE(c.size() == static_cast<std::size_t>(F.size()));
+    for (Eigen::Index f = 0; f < F.rows(); ++f) {
+      for (int k = 0; k < 3; ++k)
+        CHECK(c[static_cast<std::size_t>(3 * f + k)] == static_cast<std::uint32_t>(F(f, k)));
+    }
+  }
+  SECTION("one cube across: the far edges are cubes of their own, so the four corners stay") {
+    const std::vector<std::uint32_t> c = coarseIndices(V, F, 1);
+    CHECK(c.size() == 6);
+    CHECK(areaOf(V, c) == Approx(0.01).epsilon(1e-12));
+  }
+  SECTION("an empty mesh, or all vertices in one point: nothing") {
+    CHECK(coarseIndices(VertexMatrix(0, 3), FaceMatrix(0, 3), 8).empty());
+    CHECK(coarseIndices(VertexMatrix::Zero(V.rows(), 3), F, 8).empty());
+  }
+}

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <glm/gtc/type_ptr.hpp>
 #include <optional>
 
 #include "app/render/mesh_match.h"
@@ -45,8 +46,8 @@ std::vector<GLuint> indicesOf(const geometry::FaceMatrix& F) {
 
 void BodyBatches::release() {
   for (Group& g : groups_) {
-    const GLuint buffers[] = {g.vbo, g.ebo, g.transforms, g.colors};
-    glDeleteBuffers(4, buffers);
+    const GLuint buffers[] = {g.vbo, g.ebo, g.transforms, g.colors, g.lodTransforms, g.lodColors};
+    glDeleteBuffers(6, buffers);
     glDeleteVertexArrays(1, &g.vao);
   }
   groups_.clear();
@@ -80,12 +81,20 @@ void BodyBatches::makeGroup(Group* g, const runtime::BodySnapshot& first) {
   g->meshF = first.faces;
   const geometry::VertexMatrix& V = *first.restVertices;
   glGenVertexArrays(1, &g->vao);
-  GLuint buffers[4];
-  glGenBuffers(4, buffers);
+  GLuint buffers[6];
+  glGenBuffers(6, buffers);
   g->vbo = buffers[0];
   g->ebo = buffers[1];
   g->transforms = buffers[2];
   g->colors = buffers[3];
+  g->lodTransforms = buffers[4];
+  g->lodColors = buffers[5];
+  const Eigen::RowVector3d lo = V.colwise().minCoeff(), hi = V.colwise().maxCoeff();
+  const Eigen::RowVector3d mid = 0.5 * (lo + hi);
+  g->center =
+      glm::vec3(static_cast<float>(mid(0)), static_cast<float>(mid(1)), static_cast<float>(mid(2)));
+  g->radius =
+      V.rows() > 0 ? static_cast<float>((V.rowwise() - mid).rowwise().norm().maxCoeff()) : 0.0f;
   glBindVertexArray(g->vao);
   std::vector<float> pos(static_cast<std::size_t>(V.size()));
   for (Eigen::Index v = 0; v < V.rows(); ++v) {
@@ -97,11 +106,15 @@ void BodyBatches::makeGroup(Group* g, const runtime::BodySnapshot& first) {
                GL_STATIC_DRAW);
   glEnableVertexAttribArray(0);
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
-  const std::vector<GLuint> idx = indicesOf(*first.faces);
+  std::vector<GLuint> idx = indicesOf(*first.faces);
+  g->indexCount = static_cast<GLsizei>(idx.size());
+  // The coarse mesh for a crowd's shadow pass, after the full mesh in the same buffer.
+  const std::vector<std::uint32_t> coarse = coarseIndices(V, *first.faces, kCoarseCells);
+  idx.insert(idx.end(), coarse.begin(), coarse.end());
+  g->coarseCount = static_cast<GLsizei>(coarse.size());
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g->ebo);
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(idx.size() * sizeof(GLuint)),
                idx.data(), GL_STATIC_DRAW);
-  g->indexCount = static_cast<GLsizei>(idx.size());
   for (GLuint a = kModel; a <= kBack; ++a) {
     glEnableVertexAttribArray(a);
     glVertexAttribDivisor(a, 1);
@@ -196,6 +209,7 @@ void BodyBatches::update(const std::vector<runtime::BodySnapshot>& bodies) {
     glBindBuffer(GL_ARRAY_BUFFER, g.transforms);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(scratch_.size() * sizeof(float)),
                  scratch_.data(), GL_STREAM_DRAW);
+    if (coarseCasters(g)) g.xf = scratch_;
   }
   if (!animated_.empty()) {
     // Every shape-changing body's world vertices in one buffer, one upload.
@@ -229,13 +243,75 @@ void BodyBatches::drawAnimated(const Animated& a) const {
                            offsetOf(a.firstIndex * sizeof(GLuint)), a.baseVertex);
 }
 
-void BodyBatches::draw() const {
+bool BodyBatches::coarseCasters(const Group& g) {
+  return g.members.size() >= kCoarseCrowd && g.coarseCount > 0;
+}
+
+void BodyBatches::draw(bool casters) const {
   for (const Group& g : groups_) {
+    glBindVertexArray(g.vao);
+    const bool coarse = casters && coarseCasters(g);
+    const std::size_t first = coarse ? static_cast<std::size_t>(g.indexCount) : 0;
+    glDrawElementsInstanced(GL_TRIANGLES, coarse ? g.coarseCount : g.indexCount, GL_UNSIGNED_INT,
+                            offsetOf(first * sizeof(GLuint)),
+                            static_cast<GLsizei>(g.members.size()));
+  }
+  for (const Animated& a : animated_) drawAnimated(a);
+}
+
+void BodyBatches::draw(const View& view) {
+  for (Group& g : groups_) {
+    const std::size_t n = g.members.size();
+    if (!coarseCasters(g) || g.xf.size() != 16 * n) continue;
+    // Near members first, then the far ones, into the group's second pair of buffers.
+    lodXf_.clear();
+    lodColors_.clear();
+    std::size_t nNear = 0;
+    for (int pass = 0; pass < 2; ++pass) {
+      for (std::size_t k = 0; k < n; ++k) {
+        const float* m = &g.xf[16 * k];
+        const glm::mat4 model = glm::make_mat4(m);
+        const glm::vec4 clip = view.viewProj * (model * glm::vec4(g.center, 1.0f));
+        const float scale = glm::length(glm::vec3(model[0]));
+        const bool near = clip.w > 0.0f &&
+                          2.0f * g.radius * scale * view.pixelsPerRadian >= kCoarsePixels * clip.w;
+        if (near != (pass == 0)) continue;
+        lodXf_.insert(lodXf_.end(), m, m + 16);
+        const Colors& c = colors_[static_cast<std::size_t>(g.members[k])];
+        lodColors_.insert(lodColors_.end(),
+                          {c.front.r, c.front.g, c.front.b, static_cast<float>(g.members[k]),
+                           c.back.r, c.back.g, c.back.b});
+        if (pass == 0) ++nNear;
+      }
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, g.lodTransforms);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(lodXf_.size() * sizeof(float)),
+                 lodXf_.data(), GL_STREAM_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, g.lodColors);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(lodColors_.size() * sizeof(float)),
+                 lodColors_.data(), GL_STREAM_DRAW);
+    glBindVertexArray(g.vao);
+    if (nNear > 0) {
+      pointInstances(g.lodTransforms, g.lodColors, 0);
+      glDrawElementsInstanced(GL_TRIANGLES, g.indexCount, GL_UNSIGNED_INT, nullptr,
+                              static_cast<GLsizei>(nNear));
+    }
+    if (nNear < n) {
+      pointInstances(g.lodTransforms, g.lodColors, nNear);
+      glDrawElementsInstanced(GL_TRIANGLES, g.coarseCount, GL_UNSIGNED_INT,
+                              offsetOf(static_cast<std::size_t>(g.indexCount) * sizeof(GLuint)),
+                              static_cast<GLsizei>(n - nNear));
+    }
+    pointInstances(g.transforms, g.colors, 0);
+  }
+  for (const Group& g : groups_) {
+    if (coarseCasters(g) && g.xf.size() == 16 * g.members.size()) continue;
     glBindVertexArray(g.vao);
     glDrawElementsInstanced(GL_TRIANGLES, g.indexCount, GL_UNSIGNED_INT, nullptr,
                             static_cast<GLsizei>(g.members.size()));
   }
   for (const Animated& a : animated_) drawAnimated(a);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
 void BodyBatches::drawOne(int body) const {

@@ -42,8 +42,17 @@ class BodyBatches {
   /// shape-changing bodies' vertices (one upload).
   void update(const std::vector<runtime::BodySnapshot>& bodies);
   /// Draws every body with the bound program: one call per mesh group, one per
-  /// shape-changing body.
-  void draw() const;
+  /// shape-changing body. `casters`: the shadow pass, where a crowd's group (at least
+  /// kCoarseCrowd members) draws its coarse mesh (coarseIndices) instead.
+  void draw(bool casters = false) const;
+  /// What the main pass needs to pick a crowd member's mesh by its size on screen.
+  struct View {
+    glm::mat4 viewProj;     ///< world → clip
+    float pixelsPerRadian;  ///< the view's height in pixels / 2 · projection[1][1]
+  };
+  /// The main pass: as draw(), but a crowd's members that are less than kCoarsePixels
+  /// across on screen are drawn from the coarse mesh (two instanced calls per crowd).
+  void draw(const View& view);
   /// Draws body i alone (the ghosts' two passes, body by body).
   void drawOne(int body) const;
   /// Frees the GL objects (a GL context must be current).
@@ -53,11 +62,24 @@ class BodyBatches {
   /// Mesh groups (instanced draw calls) of the rigid bodies.
   std::size_t groups() const { return groups_.size(); }
 
+  /// Groups with at least this many members cast their shadows from a coarse mesh.
+  static constexpr std::size_t kCoarseCrowd = 16;
+  /// Cells along the mesh's longest extent of the coarse mesh's vertex grid.
+  static constexpr int kCoarseCells = 8;
+  /// Below this diameter on screen (pixels) a crowd member is drawn coarse: a cell of the
+  /// grid is then under 2 pixels.
+  static constexpr float kCoarsePixels = 16.0f;
+
  private:
   struct Group {
     GLuint vao = 0, vbo = 0, ebo = 0, transforms = 0, colors = 0;
     GLsizei indexCount = 0;
-    std::vector<int> members;  // body indices, in order: instance k is members[k]
+    GLsizei coarseCount = 0;  // the coarse mesh's indices, after the full mesh's in ebo
+    glm::vec3 center{0.0f};   // the mesh's bounding sphere (mesh coordinates)
+    float radius = 0.0f;
+    std::vector<float> xf;  // the instance transforms last uploaded (16 floats each)
+    GLuint lodTransforms = 0, lodColors = 0;  // near members first, then the far ones
+    std::vector<int> members;                 // body indices, in order: instance k is members[k]
     std::vector<float> scale;  // per member: body-frame vertices = scale · mesh + offset
     std::vector<glm::vec3> offset;
     // The mesh the group draws (the first member's), kept to match later members at setup.
@@ -78,6 +100,7 @@ class BodyBatches {
   /// The group body `b` joins (scale and offset out), or -1.
   int findGroup(const runtime::BodySnapshot& b, float* scale, glm::vec3* offset) const;
   static void makeGroup(Group* g, const runtime::BodySnapshot& first);
+  static bool coarseCasters(const Group& g);
   void drawAnimated(const Animated& a) const;
 
   std::vector<Group> groups_;
@@ -87,6 +110,7 @@ class BodyBatches {
   GLuint animVao_ = 0, animVbo_ = 0, animEbo_ = 0;
   std::size_t animVertices_ = 0;  // vertices the animated buffer holds
   std::vector<float> scratch_;
+  mutable std::vector<float> lodXf_, lodColors_;
 };
 
 }  // namespace samara::app

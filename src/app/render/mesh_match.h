@@ -1,8 +1,11 @@
 #pragma once
 // Instancing of rigid bodies (BodyBatches): whether a body's mesh is a copy of another's, up
 // to a uniform scale and an offset in the body frame, so that both are drawn from one mesh
-// buffer. GL-free (Eigen only, unit-tested).
+// buffer; and a coarse copy of a mesh for a crowd's shadows. GL-free (Eigen only,
+// unit-tested).
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "geometry/tri_mesh.h"
 
@@ -21,5 +24,14 @@ std::optional<ScaledCopy> scaledCopyOf(const geometry::VertexMatrix& M,
                                        const geometry::FaceMatrix& MF,
                                        const geometry::VertexMatrix& V,
                                        const geometry::FaceMatrix& F);
+
+/// A coarse copy of (V, F) by vertex clustering, for shadow casters too small on the shadow
+/// map to need every triangle: the mesh's bounding box is cut into cubes of side
+/// (longest extent) / `cells`, every vertex moves to the first vertex (lowest index) of its
+/// cube, and the triangles that keep three distinct corners are returned (indices into V,
+/// three per triangle, in F's order). Its silhouette is within one cube's diagonal of the
+/// mesh's. Deterministic; O(vertices + faces). cells ≥ 1.
+std::vector<std::uint32_t> coarseIndices(const geometry::VertexMatrix& V,
+                                         const geometry::FaceMatrix& F, int cells);
 
 }  // namespace samara::app

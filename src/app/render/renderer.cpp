@@ -259,8 +259,9 @@ struct Renderer::Frame {
   glm::mat4 lightViewProj;
   glm::mat4 viewProj;
   glm::vec3 eye;
-  float fade;        // ground and water fade distance, m
-  glm::vec2 center;  // the camera target in x-z
+  float fade;             // ground and water fade distance, m
+  glm::vec2 center;       // the camera target in x-z
+  float pixelsPerRadian;  // the viewport's height / 2 · projection[1][1]
 };
 
 void Renderer::setLighting(Program& p, const Frame& f) const {
@@ -295,7 +296,7 @@ void Renderer::drawShadowMap(const glm::mat4& lightVP, GLuint target) {
   glClear(GL_DEPTH_BUFFER_BIT);
   shadow_.use();
   shadow_.set("uLightViewProj", lightVP);
-  bodies_.draw();
+  bodies_.draw(/*casters=*/true);
   glBindFramebuffer(GL_FRAMEBUFFER, target);
 }
 
@@ -337,7 +338,7 @@ void Renderer::drawBodies(const Frame& f) {
   mesh_.set("uAlpha", 1.0f);
   const bool highlight = f.settings.selected >= 0 && bodies_.size() > 1;
   mesh_.set("uSelected", highlight ? static_cast<float>(f.settings.selected) : -1.0f);
-  bodies_.draw();
+  bodies_.draw(BodyBatches::View{f.viewProj, f.pixelsPerRadian});
 }
 
 void Renderer::drawTrailBatch(const TrailBatch& batch) {
@@ -424,12 +425,14 @@ void Renderer::draw(const OrbitCamera& camera, int targetWidth, int targetHeight
   glViewport(vp.x, vp.y, std::max(vp.width, 1), std::max(vp.height, 1));
   const float aspect =
       static_cast<float>(std::max(vp.width, 1)) / static_cast<float>(std::max(vp.height, 1));
+  const glm::mat4 projection = camera.projection(aspect);
   const Frame f{settings,
                 lightVP,
-                camera.projection(aspect) * camera.view(),
+                projection * camera.view(),
                 camera.eye(),
                 std::clamp(camera.distance * 12.0f, 4.0f, 2000.0f),
-                glm::vec2(camera.target.x, camera.target.z)};
+                glm::vec2(camera.target.x, camera.target.z),
+                0.5f * static_cast<float>(std::max(vp.height, 1)) * projection[1][1]};
 
   // 2. Sky gradient.
   glDepthMask(GL_FALSE);
