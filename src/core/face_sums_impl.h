@@ -214,8 +214,34 @@ SAMARA_INLINE V vsin(V x) {
   return (quadrant & 2) != 0 ? -v : v;
 }
 
+/// waves() for M modes known at compile time: the M sines first, as independent chains
+/// the processor can overlap (each is some 30 dependent operations), then summed in mode
+/// order as waves() does: the same bits. BM_GustWaves, 8 modes: AVX-512 19.0 → 16.5 ns per
+/// point, AVX2 29.1 → 26.3; SSE2 68 → 77 (its 16 registers spill), so not there.
+template <int M>
+SAMARA_INLINE void wavesFixed(const GustInput& in, V x, V y, V z, V* ux, V* uy, V* uz) {
+  V s[M];
+#pragma GCC unroll 16
+  for (int m = 0; m < M; ++m) {
+    const double* md = in.mode + 7 * m;
+    s[m] = vsin(((md[0] * x + md[1] * y) + md[2] * z) + md[6]);
+  }
+  *ux = *uy = *uz = V{};
+#pragma GCC unroll 16
+  for (int m = 0; m < M; ++m) {
+    const double* md = in.mode + 7 * m;
+    *ux += md[3] * s[m];
+    *uy += md[4] * s[m];
+    *uz += md[5] * s[m];
+  }
+}
+
 /// Σ_m d_m sin(k_m · x + c_m) at the points of one vector.
 SAMARA_INLINE void waves(const GustInput& in, V x, V y, V z, V* ux, V* uy, V* uz) {
+  if (kW >= 4 && in.modes == 8) {  // GustField::kModes
+    wavesFixed<8>(in, x, y, z, ux, uy, uz);
+    return;
+  }
   *ux = *uy = *uz = V{};
   for (int m = 0; m < in.modes; ++m) {
     const double* md = in.mode + 7 * m;
