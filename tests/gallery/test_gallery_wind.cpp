@@ -243,10 +243,10 @@ struct Runaway {
 
 /// Square 10 cm plates over I* released at 20° without a floor, 15 s: the largest speed
 /// against √(Δσ g/ρ_f) and the sideways travel per metre fallen, in chords.
-std::vector<Runaway> runawaySweep(PlateSweep sw, const char* model) {
+std::vector<Runaway> runawaySweep(PlateSweep sw, std::shared_ptr<const core::FluidModel> model) {
   sw.duration = 15.0;
   sw.height = 1000.0;
-  sw.model = models::makeModel(model);
+  sw.model = std::move(model);
   core::WorldDef def = plateWorld(sw, "p");
   def.floor.reset();
   core::World w(def);
@@ -278,8 +278,8 @@ TEST_CASE("no runaway glide: friction holds light plates near their broadside sp
   for (PlateSweep sw : {airPlates(), waterPlates()}) {
     const bool water = sw.fluidDensity > 100.0;
     sw.iStars = {0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0};
-    const std::vector<Runaway> s = runawaySweep(sw, "samara");
-    const std::vector<Runaway> p = runawaySweep(sw, "gwtf-2024");
+    const std::vector<Runaway> s = runawaySweep(sw, models::makeModel("samara"));
+    const std::vector<Runaway> p = runawaySweep(sw, models::makeModel("gwtf-2024"));
     std::printf("runaway in %s: I*, samara |v|max/v_b, chords/m | gwtf-2024\n",
                 water ? "water" : "air");
     for (size_t i = 0; i < s.size(); ++i) {
@@ -338,5 +338,72 @@ TEST_CASE("cards under APW's quasi-steady law: flutter when light, tumble when h
   sw.model = models::makeModel("samara");
   for (const PlateResult& r : runPlateSweep(sw, &error)) {
     CHECK(r.tilt.regime != FallRegime::kTumbling);
+  }
+}
+
+TEST_CASE("APW's circulation with less edge drag: the regime rows of the README",
+          "[.circulation]") {
+  // Hidden (run by name): prints the README's table "APW's circulation with less edge drag"
+  // (s steady, f fluttering, c chaotic, t tumbling over I* 0.005 … 2) and the no-runaway
+  // figures for each set. ~1 minute.
+  auto letter = [](FallRegime r) { return regimeName(r)[0]; };  // s, f, t, c (or ?)
+
+  struct Set {
+    double ct, cr, cd0;
+  };
+  for (const Set& set :
+       {Set{0.0, 0.0, 0.0}, Set{core::kApwCT, core::kApwCR, 0.1},
+        Set{core::kApwCT, core::kApwCR, 0.15}, Set{core::kApwCT, core::kApwCR, 0.2},
+        Set{core::kApwCT, core::kApwCR, 0.25}, Set{core::kApwCT, core::kApwCR, 0.4},
+        Set{core::kApwCT, core::kRotationCR, 0.2}}) {
+    core::FlowLawCoefficients c;
+    c.ct = set.ct;
+    c.cr = set.cr;
+    c.cd0 = set.cd0;
+    const auto model = std::make_shared<core::GwtfModel>(c);
+    std::printf("ct %g, cr %g, cd0 %g:\n", c.ct, c.cr, c.cd0);
+    for (int row = 0; row < 4; ++row) {
+      PlateSweep sw = row == 1 ? waterPlates() : airPlates();
+      sw.duration = 20.0;
+      if (row == 2) {  // 10 × 40 cm cards
+        sw.aspect = 4.0;
+        sw.cells = 8;
+        sw.spacing = 1.2;
+      }
+      if (row == 3) {  // 1 cm squares (Re 15–300), 6 s, the step scaled as √chord
+        sw.spacing *= 0.1;
+        sw.dt *= std::sqrt(0.1);
+        sw.chord = 0.01;
+        sw.duration = 6.0;
+      }
+      sw.height = 1000.0;
+      sw.iStars = {0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0};
+      sw.model = model;
+      std::string error;
+      const std::vector<PlateResult> res = runPlateSweep(sw, &error);
+      INFO(error);
+      REQUIRE(res.size() == sw.iStars.size());
+      const char* names[] = {"10 cm squares, air", "10 cm squares, water", "10 x 40 cm cards, air",
+                             "1 cm squares, air"};
+      std::printf("  %-22s", names[row]);
+      for (const PlateResult& r : res) std::printf(" %c", letter(r.tilt.regime));
+      std::printf("\n");
+    }
+    PlateSweep air = airPlates();
+    PlateSweep water = waterPlates();
+    for (PlateSweep* sw : {&air, &water}) {
+      sw->iStars = {0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0};
+      double speed = 0.0, light = 0.0, heavy = 0.0;  // chords per metre, I* <= 0.5 and >= 1
+      const std::vector<Runaway> run = runawaySweep(*sw, model);
+      for (std::size_t i = 0; i < run.size(); ++i) {
+        speed = std::max(speed, run[i].speedRatio);
+        double& chords = sw->iStars[i] <= 0.5 ? light : heavy;
+        chords = std::max(chords, run[i].chordsPerM);
+      }
+      std::printf(
+          "  runaway, %s: at most %.2f x the broadside speed; chords sideways per metre "
+          "fallen at most %.1f (I* <= 0.5), %.1f (I* 1, 2)\n",
+          sw == &air ? "air" : "water", speed, light, heavy);
+    }
   }
 }
