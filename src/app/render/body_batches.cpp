@@ -108,7 +108,7 @@ void BodyBatches::makeGroup(Group* g, const runtime::BodySnapshot& first) {
   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 3 * sizeof(float), nullptr);
   std::vector<GLuint> idx = indicesOf(*first.faces);
   g->indexCount = static_cast<GLsizei>(idx.size());
-  // The coarse mesh for a crowd's shadow pass, after the full mesh in the same buffer.
+  // The coarse mesh (a crowd's shadows, its far members), after the full mesh in one buffer.
   const std::vector<std::uint32_t> coarse = coarseIndices(V, *first.faces, kCoarseCells);
   idx.insert(idx.end(), coarse.begin(), coarse.end());
   g->coarseCount = static_cast<GLsizei>(coarse.size());
@@ -266,22 +266,27 @@ void BodyBatches::draw(const View& view) {
     // Near members first, then the far ones, into the group's second pair of buffers.
     lodXf_.clear();
     lodColors_.clear();
+    // A member is near when its bounding sphere is at least kCoarsePixels across on screen.
+    lodNear_.resize(n);
     std::size_t nNear = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const glm::mat4 model = glm::make_mat4(&g.xf[16 * k]);
+      const glm::vec4 clip = view.viewProj * (model * glm::vec4(g.center, 1.0f));
+      const float scale = glm::length(glm::vec3(model[0]));
+      const bool near =
+          clip.w > 0.0f && 2.0f * g.radius * scale * view.pixelsPerRadian >= kCoarsePixels * clip.w;
+      lodNear_[k] = near ? 1 : 0;
+      nNear += near ? 1 : 0;
+    }
     for (int pass = 0; pass < 2; ++pass) {
       for (std::size_t k = 0; k < n; ++k) {
+        if ((lodNear_[k] != 0) != (pass == 0)) continue;
         const float* m = &g.xf[16 * k];
-        const glm::mat4 model = glm::make_mat4(m);
-        const glm::vec4 clip = view.viewProj * (model * glm::vec4(g.center, 1.0f));
-        const float scale = glm::length(glm::vec3(model[0]));
-        const bool near = clip.w > 0.0f &&
-                          2.0f * g.radius * scale * view.pixelsPerRadian >= kCoarsePixels * clip.w;
-        if (near != (pass == 0)) continue;
         lodXf_.insert(lodXf_.end(), m, m + 16);
         const Colors& c = colors_[static_cast<std::size_t>(g.members[k])];
         lodColors_.insert(lodColors_.end(),
                           {c.front.r, c.front.g, c.front.b, static_cast<float>(g.members[k]),
                            c.back.r, c.back.g, c.back.b});
-        if (pass == 0) ++nNear;
       }
     }
     glBindBuffer(GL_ARRAY_BUFFER, g.lodTransforms);

@@ -13,6 +13,7 @@
 #include <epoxy/gl.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <glm/glm.hpp>
 #include <memory>
 #include <vector>
@@ -110,7 +111,8 @@ class BodyBatches {
   GLuint animVao_ = 0, animVbo_ = 0, animEbo_ = 0;
   std::size_t animVertices_ = 0;  // vertices the animated buffer holds
   std::vector<float> scratch_;
-  mutable std::vector<float> lodXf_, lodColors_;
+  std::vector<float> lodXf_, lodColors_;  // draw(View)'s scratch
+  std::vector<std::uint8_t> lodNear_;
 };
 
 }  // namespace samara::app
