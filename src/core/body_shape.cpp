@@ -1,5 +1,6 @@
 // BodyImpl's per-shape data beyond updateShape (body.cpp): what moved since the last shape,
 // the shape velocity's momenta and the flow law's per-part lengths.
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -113,9 +114,10 @@ void BodyImpl::refillFaceCoefficients(bool reuse) {
 void BodyImpl::updatePartLengths(bool reuse) {
   const size_t nf = drag.size();
   const auto padded = static_cast<size_t>(drag.padded);
-  if (law.rot.size() != nf || law.fric.size() != padded) {  // else every entry is set below
+  const bool tensors = model->rotationalLift();  // else law.rot stays empty (72 B a face)
+  if (law.rot.size() != (tensors ? nf : 0) || law.fric.size() != padded) {  // else all set below
     reuse = false;
-    law.rot.assign(nf, 0.0);
+    law.rot.assign(tensors ? nf : 0, Mat3::Zero());
     law.fric.assign(padded, 0.0);  // padded like drag (the face kernel reads whole groups)
     law.visc.assign(padded, 0.0);
     faceInvLen.assign(nf, 0.0);
@@ -131,28 +133,48 @@ void BodyImpl::updatePartLengths(bool reuse) {
       c += geo.area[f] * drag.centroid(f);
     }
     double ell = 0.0;
+    Mat3 M = Mat3::Zero();  // ∫(x − c)(x − c)ᵀ dA / A
     if (A > 0.0) {
       c /= A;
-      // ∫|x − c|² dA exactly: per triangle (A/12)(Σ|p_i|² + |Σ p_i|²), p_i = vertex − c.
+      // Exactly: per triangle (A/12)(Σ p_i p_iᵀ + (Σ p_i)(Σ p_i)ᵀ), p_i = vertex − c; its
+      // trace ∫|x − c|² dA summed on its own (the friction's length, to the bit as before).
       double m2 = 0.0;
       for (int f : part.faces) {
         const Vec3 p0 = mesh.vertex(mesh.F(f, 0)) - c;
         const Vec3 p1 = mesh.vertex(mesh.F(f, 1)) - c;
         const Vec3 p2 = mesh.vertex(mesh.F(f, 2)) - c;
-        m2 +=
-            geo.area[f] / 12.0 *
-            (p0.squaredNorm() + p1.squaredNorm() + p2.squaredNorm() + (p0 + p1 + p2).squaredNorm());
+        const Vec3 ps = p0 + p1 + p2;
+        m2 += geo.area[f] / 12.0 *
+              (p0.squaredNorm() + p1.squaredNorm() + p2.squaredNorm() + ps.squaredNorm());
+        if (tensors) {
+          M.noalias() += geo.area[f] / 12.0 *
+                         (p0 * p0.transpose() + p1 * p1.transpose() + p2 * p2.transpose() +
+                          ps * ps.transpose());
+        }
       }
+      M /= A;
       ell = std::sqrt(1.5 * m2 / A);  // half-chord of a square plate
     }
     const bool closed = part.kind == geometry::PartKind::kClosed;
     const bool some = ell > 0.0;
-    const double kappa =
-        !some ? 0.0 : (closed ? 0.75 * ell / std::sqrt(1.5) : 0.5 * kRotationCR * ell);
+    // Λ = √(3 M): its eigenvalues are the half-chords along M's axes (a strip's exactly).
+    Mat3 halfChords = Mat3::Zero();
+    if (tensors && some && !closed) {
+      const Eigen::SelfAdjointEigenSolver<Mat3> eig(3.0 * M);
+      const Vec3 l = eig.eigenvalues().cwiseMax(0.0).cwiseSqrt();
+      halfChords = eig.eigenvectors() * l.asDiagonal() * eig.eigenvectors().transpose();
+    }
+    const double kappaClosed = some ? 0.75 * ell / std::sqrt(1.5) : 0.0;
     const double invLen = some ? 0.5 / ell : 0.0;
     const double sqrtInvLen = some ? std::sqrt(0.5 / ell) : 0.0;
     for (int f : part.faces) {
-      law.rot[f] = kappa;
+      const Vec3 n = drag.normal(f);
+      if (tensors && closed) {
+        law.rot[f] = kappaClosed * (Mat3::Identity() - n * n.transpose());
+      } else if (tensors) {
+        const Mat3 N = hat(n);
+        law.rot[f] = -0.5 * kRotationCR * (N * halfChords * N);
+      }
       faceInvLen[f] = invLen;
       faceSqrtInvLen[f] = sqrtInvLen;
     }

@@ -6,36 +6,38 @@ namespace samara::core {
 namespace {
 
 /// The force of one face and, if Du is not null, ∂f/∂u into *Du and ∂f/∂ω (at fixed u)
-/// into *Dw. kHalfCT = C_T/2.
-Vec3 faceForce(const Vec3& n, double k, double c1, double c2, double kappa, double kHalfCT,
-               double kHalfCD0, const Vec3& w, const Vec3& u, Mat3* Du, Mat3* Dw) {
+/// into *Dw. kHalfCT = C_T/2; sc = Re_c ν/L, the speed below which circulation fades
+/// (0: never).
+Vec3 faceForce(const Vec3& n, double k, double c1, double c2, const Mat3& K, double kHalfCT,
+               double kHalfCD0, double sc, const Vec3& w, const Vec3& u, Mat3* Du, Mat3* Dw) {
   const double un = u.dot(n);
   const Vec3 ut = u - un * n;
   const double s = u.norm();
-  const Vec3 wp = w - w.dot(n) * n;
+  const Vec3 wp = K * w;  // in-plane, scaled by the half-chord across its axis
   const double rs = std::sqrt(s);
-  Vec3 f = -(k * (s * un + kHalfCT * un * s)) * n;  // pressure + circulation's n part
-  f -= (k * (c1 * rs + c2)) * ut;
-  if (s > 0.0) f += (k * kHalfCT * un * un / s) * u;
-  f += (k * kappa) * wp.cross(u);
-  f -= (k * kHalfCD0 * s) * u;
+  // Circulation and rotational lift, faded by g = s/(s + sc) = Re/(Re + Re_c).
+  const double g = sc > 0.0 ? s / (s + sc) : 1.0;
+  Vec3 fc = -(k * kHalfCT * un * s) * n + k * wp.cross(u);
+  if (s > 0.0) fc += (k * kHalfCT * un * un / s) * u;
+  Vec3 f = -(k * s * un) * n - (k * (c1 * rs + c2)) * ut - (k * kHalfCD0 * s) * u + g * fc;
   if (Du == nullptr) return f;
   const Mat3 nnT = n * n.transpose();
   const Mat3 P = Mat3::Identity() - nnT;
-  *Du = -(k * (c1 * rs + c2)) * P;
+  *Du = -(k * (c1 * rs + c2)) * P + (g * k) * hat(wp);
   if (s > 0.0) {
     const Vec3 uh = u / s;
     // pressure: −k (u_n n ûᵀ + s n nᵀ); friction: −k (½ c₁/√s) u_t ûᵀ;
-    // circulation: −k C_T/2 (s n nᵀ + u_n n ûᵀ − 2 (u_n/s) u nᵀ − (u_n²/s)(I − û ûᵀ)).
-    *Du -= (k * (1.0 + kHalfCT)) * (s * nnT + un * n * uh.transpose());
+    // circulation: −k C_T/2 (s n nᵀ + u_n n ûᵀ − 2 (u_n/s) u nᵀ − (u_n²/s)(I − û ûᵀ));
+    // isotropic drag −k (C_D0/2) s u: −k C_D0/2 (s I + u ûᵀ); the fading: fc g′ ûᵀ.
+    *Du -= k * (s * nnT + un * n * uh.transpose());
     *Du -= (k * 0.5 * c1 / rs) * (ut * uh.transpose());
-    *Du += (k * kHalfCT) * ((2.0 * un / s) * (u * n.transpose()) +
-                            (un * un / s) * (Mat3::Identity() - uh * uh.transpose()));
+    *Du -= (g * k * kHalfCT) *
+           (s * nnT + un * n * uh.transpose() - (2.0 * un / s) * (u * n.transpose()) -
+            (un * un / s) * (Mat3::Identity() - uh * uh.transpose()));
+    *Du -= (k * kHalfCD0) * (s * Mat3::Identity() + u * uh.transpose());
+    if (sc > 0.0) *Du += (sc / ((s + sc) * (s + sc))) * (fc * uh.transpose());
   }
-  // isotropic drag −k (C_D0/2) s u: −k C_D0/2 (s I + u ûᵀ).
-  if (s > 0.0) *Du -= (k * kHalfCD0) * (s * Mat3::Identity() + u * (u / s).transpose());
-  *Du += (k * kappa) * hat(wp);
-  *Dw = -(k * kappa) * hat(u) * P;
+  *Dw = -(g * k) * hat(u) * K;
   return f;
 }
 
@@ -134,7 +136,8 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
     const Vec3 u = v + w.cross(x) + (offsets ? offsets[f] : offset);
     const Vec3 force =
         faceForce(faces.normal(f), k, c.friction * law.fric[f], c.friction * law.visc[f],
-                  rot * law.rot[f], halfCT, 0.5 * c.cd0, w, u, J ? &Du : nullptr, &Dw);
+                  law.rot.empty() ? Mat3::Zero() : Mat3(rot * law.rot[f]), halfCT, 0.5 * c.cd0,
+                  c.rec / kImai * law.visc[f], w, u, J ? &Du : nullptr, &Dw);
     Fsum.head<3>() += x.cross(force);
     Fsum.tail<3>() += force;
     if (J != nullptr) {
@@ -162,7 +165,8 @@ void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
     const Vec3 u = v + w.cross(faces.centroid(f)) + (offsets ? offsets[f] : offset);
     (*forces)[f] =
         faceForce(faces.normal(f), faces.k[f], c.friction * law.fric[f], c.friction * law.visc[f],
-                  rot * law.rot[f], 0.5 * c.ct, 0.5 * c.cd0, w, u, nullptr, nullptr);
+                  law.rot.empty() ? Mat3::Zero() : Mat3(rot * law.rot[f]), 0.5 * c.ct, 0.5 * c.cd0,
+                  c.rec / kImai * law.visc[f], w, u, nullptr, nullptr);
   }
 }
 

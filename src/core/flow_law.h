@@ -12,13 +12,14 @@
 //   circulation  f_c = −k (C_T/2) u_n (s n − (u_n/s) u)
 //                (Andersen, Pesavento & Wang 2005: Γ = −C_T ℓ u v/|V|, lift ρ Γ × V per
 //                span, summed over a plate; perpendicular to u, so it does no work)
-//   rotation     f_r = k κ (C_R/π) (ω_p × u), ω_p = ω − ⟨ω, n⟩ n
+//   rotation     f_r = k (C_R/π) (K ω) × u, K = κ (I − n nᵀ) for a square plate
 //                (sheets κ = (π/2) ℓ: a circulation C_R ℓ² θ̇ summed over a plate of
-//                half-chord ℓ, at C_R = π thin-aerofoil theory's π ℓ² θ̇ for a plate
-//                pitching about its mid-chord; APW's Γ = ½ C_R c² θ̇ = 2 C_R ℓ² θ̇ is
-//                twice that, so APW's C_R = π is cr = 2π here (kApwCR); closed parts
-//                κ = (3/4) ℓ/√1.5, which gives a sphere Rubinow & Keller's
-//                F = π ρ_f r³ ω × V at C_R = π; no work either)
+//                half-chord ℓ; on other sheets K takes, for a pitch rate about the
+//                in-plane axis e, the part's half-chord across e (FlowLawFaces::rot), at C_R = π
+//                thin-aerofoil theory's π ℓ² θ̇ for a plate pitching about its mid-chord; APW's Γ =
+//                ½ C_R c² θ̇ = 2 C_R ℓ² θ̇ is twice that, so APW's C_R = π is cr = 2π here (kApwCR);
+//                closed parts κ = (3/4) ℓ/√1.5, which gives a sphere Rubinow & Keller's F = π ρ_f
+//                r³ ω × V at C_R = π; no work either)
 //   isotropic    f_0 = −k (C_D0/2) s u
 //                (APW's drag ½ρ c [A − B cos 2α] |V| V is GwtF's 2 sin²α plus C_D0 = A − B
 //                along −V: what a thick, separated plate (their 1/8 ellipse at Re ~ 10³)
@@ -36,7 +37,13 @@ namespace samara::core {
 struct FlowLawFaces {
   std::vector<double> fric;  ///< c₁ = 1.328 √(ν/L), m^½/s^½
   std::vector<double> visc;  ///< c₂ = 2.326 ν/L, m/s
-  std::vector<double> rot;   ///< κ (for C_R = π), m
+  /// K per face (for C_R = π), m: the rotational lift is k (C_R/π) (K ω) × u. Sheets:
+  /// K = (π/2) (−n̂ Λ n̂), Λ = √(3 M) with M = ∫(x − c)(x − c)ᵀ dA / A of the face's part,
+  /// so a pitch rate about the in-plane axis e uses the half-chord across e,
+  /// ℓ_m = √(3 mᵀ M m), m = n × e (a strip's half-chord; a square plate's ℓ either way).
+  /// Closed parts: K = κ (I − n nᵀ), κ = (3/4) ℓ/√1.5 with ℓ² = 1.5 tr M. Empty (K = 0)
+  /// unless the model has a rotational lift (FluidModel::rotationalLift).
+  std::vector<Mat3> rot;
 };
 
 inline constexpr double kCirculationCT = 1.2;  ///< APW's C_T as a number (their law: kApwCT)

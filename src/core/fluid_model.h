@@ -110,6 +110,9 @@ class FluidModel {
   /// thin appendages then no longer shrink the added mass of the whole body); a δ
   /// override still applies one δ to every part. Default false (one δ per body).
   virtual bool perPartDelta() const { return false; }
+  /// Whether the law needs each part's half-chord tensor (FlowLawFaces::rot): a rotational
+  /// lift. Only then does the body compute it (once per shape).
+  virtual bool rotationalLift() const { return false; }
   /// Gross et al.'s first-order motion: the definition the World's first-order step uses
   /// in place of the variational one (addedMass and wrench are then unused). Default null.
   virtual const FirstOrderDef* firstOrder() const { return nullptr; }

@@ -38,7 +38,11 @@ void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat
 
 std::vector<ModelParam> GwtfModel::parameterList() const {
   if (variant_ != Variant::kSamara) return {};
-  return {{"friction", law_.friction}, {"ct", law_.ct}, {"cr", law_.cr}, {"cd0", law_.cd0}};
+  return {{"friction", law_.friction},
+          {"ct", law_.ct},
+          {"cr", law_.cr},
+          {"cd0", law_.cd0},
+          {"rec", law_.rec}};
 }
 
 void GwtfModel::readParameters(const ParamReader& r) {
@@ -46,11 +50,12 @@ void GwtfModel::readParameters(const ParamReader& r) {
     FluidModel::readParameters(r);
     return;
   }
-  r.allowOnly({"friction", "ct", "cr", "cd0"});
+  r.allowOnly({"friction", "ct", "cr", "cd0", "rec"});
   if (r.has("friction")) law_.friction = r.number("friction", false);
   if (r.has("ct")) law_.ct = r.number("ct", false);
   if (r.has("cr")) law_.cr = r.number("cr", false);
   if (r.has("cd0")) law_.cd0 = r.number("cd0", false);
+  if (r.has("rec")) law_.rec = r.number("rec", false);
 }
 
 void GwtfModel::localFaceForces(const FluidModelInput& in, const Vec6& Y,

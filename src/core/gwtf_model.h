@@ -8,7 +8,8 @@
 //     GwtF's pressure force plus skin friction (Blasius–Imai, with the Reynolds number), and
 //     optional circulation (C_T) and rotational lift (C_R) per face: core/flow_law.h. Its
 //     parameters: "friction" (1), "ct" (0; APW 2005: 1.2), "cr" (0; APW 2005: π), "cd0" (0;
-//     APW 2005: A − B = 0.4, an isotropic drag);
+//     APW 2005: A − B = 0.4, an isotropic drag), "rec" (0: the Reynolds number below which
+//     C_T and C_R fade as Re/(Re + Re_c));
 //   - "gwtf-2024": the paper as published (added mass relative to the ground), what samara
 //     computed before the default changed, to round-off (the vectorised face kernel sums in
 //     another order) ("gwtf" is accepted as its alias).
@@ -22,6 +23,8 @@ struct FlowLawCoefficients {
   double ct = 0.0;        ///< C_T (APW 2005: 1.2; 0: no translational circulation)
   double cr = 0.0;        ///< C_R (APW 2005: π; 0: no rotational lift)
   double cd0 = 0.0;       ///< isotropic drag C_D0 (APW 2005: A − B = 0.4)
+  /// Re_c: C_T and C_R act in full above it and fade as Re/(Re + Re_c) below (0: never fade).
+  double rec = 0.0;
   /// Pressure and friction only: the vectorised kernel's law (core/face_kernel.h).
   bool pressureFrictionOnly() const { return ct == 0.0 && cr == 0.0 && cd0 == 0.0; }
 };
@@ -42,6 +45,7 @@ class GwtfModel final : public FluidModel {
   bool relativeFlow() const override { return variant_ == Variant::kSamara; }
   /// samara: δ per connected part (GwtF §8); gwtf-2024: one δ per body.
   bool perPartDelta() const override { return variant_ == Variant::kSamara; }
+  bool rotationalLift() const override { return variant_ == Variant::kSamara && law_.cr != 0.0; }
   /// samara: friction, ct, cr, cd0. gwtf-2024: none.
   std::vector<ModelParam> parameterList() const override;
   void readParameters(const ParamReader& r) override;

@@ -40,7 +40,7 @@ Faces randomFaces(std::mt19937& rng, int n) {
   const auto padded = static_cast<size_t>(s.drag.padded);
   s.law.fric.assign(padded, 0.0);
   s.law.visc.assign(padded, 0.0);
-  s.law.rot.assign(padded, 0.0);
+  s.law.rot.assign(padded, Mat3::Zero());
   for (int f = 0; f < n; ++f) {
     s.law.fric[static_cast<size_t>(f)] = kBlasius * std::sqrt(1e-4 / 0.1) * (1.0 + 0.1 * U(rng));
     s.law.visc[static_cast<size_t>(f)] = kImai * 1e-4 / 0.1;

@@ -55,12 +55,13 @@ class MapReader final : public ParamReader {
 /// The samara model with the given coefficients, set as a scene file would set them.
 std::shared_ptr<GwtfModel> samaraModel(const FlowLawCoefficients& c) {
   auto m = std::make_shared<GwtfModel>(GwtfModel::Variant::kSamara);
-  m->readParameters(
-      MapReader({{"friction", c.friction}, {"ct", c.ct}, {"cr", c.cr}, {"cd0", c.cd0}}));
+  m->readParameters(MapReader(
+      {{"friction", c.friction}, {"ct", c.ct}, {"cr", c.cr}, {"cd0", c.cd0}, {"rec", c.rec}}));
   REQUIRE(m->coefficients().friction == c.friction);
   REQUIRE(m->coefficients().ct == c.ct);
   REQUIRE(m->coefficients().cr == c.cr);
   REQUIRE(m->coefficients().cd0 == c.cd0);
+  REQUIRE(m->coefficients().rec == c.rec);
   return m;
 }
 
@@ -91,7 +92,13 @@ FaceSet randomFaces(std::mt19937& rng, int n, int kind) {
     s.drag.add(a, x, (sheet ? 1.0 : 0.5) * rho * A);
     s.law.fric.push_back(kBlasius * std::sqrt(nu / (2.0 * ell)));
     s.law.visc.push_back(kImai * nu / (2.0 * ell));
-    s.law.rot.push_back(sheet ? 0.5 * kRotationCR * ell : 0.75 * ell / std::sqrt(1.5));
+    // Sheets: a strip's half-chords ℓ and ℓ/3 along random in-plane axes (anisotropic K).
+    const Vec3 e1 = nrm.cross(Vec3(N(rng), N(rng), N(rng))).normalized();
+    const Mat3 halfChords =
+        ell * (e1 * e1.transpose()) + (ell / 3.0) * (nrm.cross(e1) * nrm.cross(e1).transpose());
+    const Mat3 P = Mat3::Identity() - nrm * nrm.transpose();
+    s.law.rot.push_back(sheet ? Mat3(-0.5 * kRotationCR * (hat(nrm) * halfChords * hat(nrm)))
+                              : Mat3(0.75 * ell / std::sqrt(1.5) * P));
     s.offsets.push_back(Vec3(U(rng), U(rng), U(rng)));
   }
   return s;
@@ -179,12 +186,13 @@ TEST_CASE("Flow law: the analytic Jacobian equals central differences", "[core][
   const FlowLawCoefficients full{1.0, 1.2, kRotationCR, kIsotropicCD0};
   const FlowLawCoefficients frictionOnly{1.0, 0.0, 0.0};
   const FlowLawCoefficients isotropicOnly{0.0, 0.0, 0.0, kIsotropicCD0};
+  const FlowLawCoefficients faded{1.0, 1.2, kRotationCR, kIsotropicCD0, 100.0};  // Re_c 100
   double worst = 0.0;
   for (int trial = 0; trial < 30; ++trial) {
     const FaceSet s = randomFaces(rng, 12, trial % 3);
     const Vec6 Y = randomY(rng);
     const double h = 1e-6 * std::max(1.0, Y.norm());
-    for (const FlowLawCoefficients& c : {full, frictionOnly, isotropicOnly}) {
+    for (const FlowLawCoefficients& c : {full, frictionOnly, isotropicOnly, faded}) {
       for (bool perFace : {true, false}) {
         Mat6 J;
         lawWrench(s, c, Y, perFace, &J);
@@ -198,7 +206,7 @@ TEST_CASE("Flow law: the analytic Jacobian equals central differences", "[core][
   }
   std::printf(
       "[flowlaw] Jacobian vs central differences: worst relative error %.2e "
-      "(30 face sets x 3 coefficient sets x 2 offset modes)\n",
+      "(30 face sets x 4 coefficient sets x 2 offset modes)\n",
       worst);
 }
 
@@ -221,7 +229,7 @@ TEST_CASE("Flow law: a face at zero relative velocity has a finite force and Jac
     REQUIRE(F.allFinite());
     REQUIRE(J.allFinite());
     // The face's own force is zero; its Jacobian is the limit u → 0 of ∂f/∂u and ∂f/∂ω:
-    // Du = −k c₂ P + k κ ŵ_p (the √s, s and 1/s terms all vanish), Dw = −k κ û P = 0.
+    // Du = −k c₂ P + k (K ω)^ (the √s, s and 1/s terms all vanish), Dw = −k û K = 0.
     FaceSet one;
     one.drag.add(s.drag.a(0), x, s.drag.k[0]);
     one.law.fric = {s.law.fric[0]};
@@ -234,8 +242,8 @@ TEST_CASE("Flow law: a face at zero relative velocity has a finite force and Jac
     const Vec3 n = s.drag.normal(0);
     const Mat3 P = Mat3::Identity() - n * n.transpose();
     const double k = s.drag.k[0];
-    const double kappa = s.law.rot[0] * c.cr / kRotationCR;
-    const Mat3 Du = -k * s.law.visc[0] * P + k * kappa * hat(P * w);
+    const Mat3 K = s.law.rot[0] * (c.cr / kRotationCR);
+    const Mat3 Du = -k * s.law.visc[0] * P + k * hat(K * w);
     const Mat3 X = hat(x);
     Mat6 expected;
     expected << -X * Du * X, X * Du, -Du * X, Du;
@@ -266,6 +274,7 @@ TEST_CASE("Flow law: circulation and rotational lift do no work, pressure and fr
   const FlowLawCoefficients lift{0.0, 1.2, kRotationCR};
   const FlowLawCoefficients all{1.0, 1.2, kRotationCR};
   const FlowLawCoefficients isotropic{1.0, 1.2, kRotationCR, kIsotropicCD0};
+  const FlowLawCoefficients fadedLift{0.0, 1.2, kRotationCR, 0.0, 300.0};
   double worstLift = 0.0;
   for (int trial = 0; trial < 30; ++trial) {
     const FaceSet s = randomFaces(rng, 12, trial % 3);
@@ -290,6 +299,7 @@ TEST_CASE("Flow law: circulation and rotational lift do no work, pressure and fr
     CHECK(pNone == Approx(pressure).epsilon(1e-12));
     // The circulation and rotational forces are ⊥ u_f face by face.
     CHECK(std::abs(pLift - pNone) <= 1e-14 * scale);
+    CHECK(std::abs(facePower(s, fadedLift, Y) - pNone) <= 1e-14 * scale);  // faded: still ⊥ u
     worstLift = std::max(worstLift, std::abs(pLift - pNone) / scale);
     CHECK(pAll <= 0.0);
     CHECK(pAll - pLift == Approx(friction).epsilon(1e-10));
@@ -333,6 +343,8 @@ TEST_CASE("Flow law: a plate at an angle of attack, circulation lift (2 + C_T) s
   const World noCirculation = worldWith({1.0, 0.0, 0.0});
   const World withRotation = worldWith({1.0, ct, kRotationCR});      // no rotation: no change
   const World withDrag0 = worldWith({1.0, ct, 0.0, kIsotropicCD0});  // + C_D0 along −û
+  const double rec = 400.0;                                          // Re_c: C_T fades
+  const World faded = worldWith({1.0, ct, 0.0, 0.0, rec});
   const double rho = def.fluid.density, A = a * b, q = 0.5 * rho * U * U * A;
   const double L = 2.0 * std::sqrt((a * a + b * b) / 8.0), nu = def.fluid.viscosity / rho;
   const double c1 = kBlasius * std::sqrt(nu / L), c2 = kImai * nu / L;
@@ -374,6 +386,53 @@ TEST_CASE("Flow law: a plate at an angle of attack, circulation lift (2 + C_T) s
     CHECK(CDd - CD == Approx(kIsotropicCD0).epsilon(1e-9));
     CHECK(std::abs(CLd - CL) <= 1e-12);
     CHECK(side.norm() <= 1e-12 * q);
+    // Below Re_c the circulation fades as Re/(Re + Re_c), Re = U L/ν (here Re ≈ 1.7 Re_c):
+    // C_T sin α cos α Re/(Re + Re_c) of lift, still no drag.
+    const auto [CLf, CDf] = coefficients(faded, &side);
+    const double Re = U * L / nu;
+    CHECK(CLf - CL0 == Approx(ct * sa * ca * Re / (Re + rec)).epsilon(1e-9));
+    CHECK(std::abs(CDf - CD0) <= 1e-12);
+  }
+}
+
+TEST_CASE("Flow law: a strip's rotational lift uses the half-chord across its rotation axis",
+          "[core][flowlaw]") {
+  // A flat 10 × 40 cm sheet (normal +y, long side along z) moving at V along x and pitching
+  // at θ̇ about an in-plane axis through its centre. Summed over the sheet (Σ A x = 0), the
+  // rotational lift is F = ρ A (C_R/2) ℓ_m θ̇ V, ℓ_m the half-chord across the axis: per
+  // unit span ρ Γ V with Γ = (C_R/π) π ℓ_m² θ̇ (thin-aerofoil theory's at C_R = π). About
+  // the long axis ℓ_m = 5 cm, about the short axis 20 cm: 4 times as much, not the part's
+  // size ℓ = √(1.5 tr M) = 14.6 cm either way.
+  const double a = 0.1, span = 0.4, V = 2.0, rate = 3.0;
+  WorldDef def;
+  BodyDef strip;
+  strip.mesh = geometry::makePlate(a, span, 4, 16);
+  strip.mass.density = 700.0;
+  strip.mass.thickness = 2e-4;
+  def.bodies.push_back(strip);
+  const FlowLawCoefficients rotationOnly{0.0, 0.0, kRotationCR};
+  const FlowLawCoefficients none{0.0, 0.0, 0.0};
+  WorldDef d = def;
+  d.bodies[0].model = samaraModel(rotationOnly);
+  const World w(d);
+  d.bodies[0].model = samaraModel(none);
+  const World w0(d);
+  const double rho = def.fluid.density, A = a * span;
+  const struct {
+    Vec3 axis, velocity;
+    double halfChord;
+  } cases[] = {{Vec3::UnitZ(), V * Vec3::UnitX(), 0.5 * a},
+               {Vec3::UnitX(), V * Vec3::UnitZ(), 0.5 * span}};
+  for (const auto& c : cases) {
+    FluidWrenchQuery query;
+    query.velocity = c.velocity;
+    query.omega = rate * c.axis;
+    const Vec3 F = w.fluidWrench(0, query).force - w0.fluidWrench(0, query).force;
+    const Vec3 expected =
+        rho * A * 0.5 * kRotationCR * c.halfChord * rate * c.axis.cross(c.velocity);
+    std::printf("[flowlaw] strip pitching about %s: rotational lift %.6e N (expected %.6e)\n",
+                c.axis.z() != 0.0 ? "its long axis" : "its short axis", F.norm(), expected.norm());
+    CHECK((F - expected).norm() <= 1e-9 * expected.norm());
   }
 }
 

@@ -107,8 +107,17 @@ TEST_CASE("An animated body's shape update reuses unmoved parts with the same bi
   world.fluid.water = WaterDef{};  // level 0: the body dips into water between the checks
   world.dt = 0.002;
   world.bodies = {zeppelinLike()};
+  // With a rotational lift the per-face half-chord tensors are part of the shape too.
+  const bool rotation = GENERATE(false, true);
+  if (rotation) {
+    FlowLawCoefficients c;
+    c.cr = kRotationCR;
+    world.bodies[0].model = std::make_shared<GwtfModel>(c);
+  }
   BodyImpl reused(world.bodies[0], 0, world);
   BodyImpl fresh(world.bodies[0], 0, world);
+  INFO("rotational lift " << rotation);
+  REQUIRE(reused.law.rot.size() == (rotation ? reused.drag.size() : 0));
   const double h = world.dt;
   int reusedSteps = 0;
   for (int k = 0; k < 120; ++k) {

@@ -147,8 +147,9 @@ TEST_CASE(
   INFO("reduced: swing " << r.swing * 180 / 3.14159265 << " deg, descent " << r.descentSpeed);
   CHECK(r.regime == samara::fluid::PlateRegime::kSteady);
   // With all of APW's coefficients (C_T, C_R and the drag's A − B) the reduced plate
-  // flutters too, at the reference's speed within a factor of two; with C_T and C_R alone it
-  // glided edge first at ten times that (README).
+  // flutters too, at the reference's speed within a factor of two (README: with C_T and C_R
+  // alone it glided edge first at ten times that while the rotational lift used the sheet's
+  // whole size; on the half-chord across the axis it flutters at half the speed).
   std::vector<samara::fluid::PlateSample> apw;
   (void)samara::io::reducedTrajectory(s, "plate_flutter.json", 1e-3,
                                       R"({"type": "samara", "ct": 1.2, "cr": 3.14159, "cd0": 0.4})",
