@@ -52,6 +52,7 @@ def reduced_map(lines):
     labels, grid = [], []
     for r in rows:
         model = r[0].replace("`", "").replace("ct 0.4, cr 2π, cd0 0.4", "APW's law")
+        model = model.replace("ct 0.4, cr 2π, cd0 0.2, rec 100", "APW, cd0 0.2, Re_c 100")
         labels.append("%s · %s" % (model, re.sub(r"\s*\(.*\)", "", r[1])))
         grid.append([regime(c) for c in r[2:]])
     return istars, labels, grid
