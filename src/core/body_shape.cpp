@@ -118,6 +118,8 @@ void BodyImpl::updatePartLengths(bool reuse) {
   if (law.rot.size() != (tensors ? nf : 0) || law.fric.size() != padded) {  // else all set below
     reuse = false;
     law.rot.assign(tensors ? nf : 0, Mat3::Zero());
+    law.part.assign(tensors ? nf : 0, 0);
+    law.parts = tensors ? static_cast<int>(topo.parts.size()) : 0;
     law.fric.assign(padded, 0.0);  // padded like drag (the face kernel reads whole groups)
     law.visc.assign(padded, 0.0);
     faceInvLen.assign(nf, 0.0);
@@ -175,6 +177,7 @@ void BodyImpl::updatePartLengths(bool reuse) {
         const Mat3 N = hat(n);
         law.rot[f] = -0.5 * kRotationCR * (N * halfChords * N);
       }
+      if (tensors) law.part[f] = static_cast<int>(p);
       faceInvLen[f] = invLen;
       faceSqrtInvLen[f] = sqrtInvLen;
     }

@@ -112,16 +112,87 @@ void addPressureFrictionWrench(const DragFaces& faces, const FlowLawFaces& law, 
   *J += Jsym + Jgen;
 }
 
+using Mat36 = Eigen::Matrix<double, 3, 6>;
+
+/// Each part's relative rotation (partRelativeRotation) and, if W is not null, its
+/// ∂ω_r/∂Y; empty when the law has no rotational lift. A part whose centroid is the centre
+/// of mass to round-off (within 1e-9 of its own rms radius) takes ω itself, to the bit.
+void partRotations(const DragFaces& faces, const FlowLawFaces& law, const Vec6& Y, const Vec3& com,
+                   const Vec3& offset, const Vec3* offsets, std::vector<Vec3>* wr,
+                   std::vector<Mat36>* W) {
+  const auto np = static_cast<size_t>(law.parts);
+  std::vector<double> sk(np, 0.0);
+  std::vector<double> skxx(np, 0.0);
+  std::vector<Vec3> skx(np, Vec3::Zero());
+  std::vector<Vec3> sko(np, Vec3::Zero());
+  for (size_t f = 0; f < faces.size(); ++f) {
+    const auto p = static_cast<size_t>(law.part[f]);
+    const double k = faces.k[f];
+    const Vec3 x = faces.centroid(f) - com;
+    sk[p] += k;
+    skx[p] += k * x;
+    skxx[p] += k * x.squaredNorm();
+    sko[p] += k * (offsets ? offsets[f] : offset);
+  }
+  wr->assign(np, Y.head<3>());
+  if (W != nullptr) W->assign(np, Mat36::Zero());
+  for (size_t p = 0; p < np; ++p) {
+    if (W != nullptr) (*W)[p].leftCols<3>().setIdentity();
+    if (!(sk[p] > 0.0)) continue;
+    const Vec3 r = skx[p] / sk[p];                          // centroid − com
+    const double rms2 = skxx[p] / sk[p] - r.squaredNorm();  // spread about the centroid
+    if (r.squaredNorm() <= 1e-18 * rms2) continue;
+    (*wr)[p] =
+        partRelativeRotation(Y, com + r, com, sko[p] / sk[p], W != nullptr ? &(*W)[p] : nullptr);
+  }
+}
+
 }  // namespace
 
+Vec3 partRelativeRotation(const Vec6& Y, const Vec3& c, const Vec3& com, const Vec3& meanOffset,
+                          Mat36* W) {
+  const Vec3 w = Y.head<3>();
+  const Vec3 r = c - com;
+  const Vec3 q = w.cross(r);
+  const Vec3 a = w.cross(q);
+  const Vec3 u = Y.tail<3>() + w.cross(c) + meanOffset;
+  const Vec3 N = u.cross(a);
+  const double eta2 = kTurnRegularisation * kTurnRegularisation;
+  const double D = u.squaredNorm() + eta2 * q.squaredNorm();
+  if (W != nullptr) {
+    W->setZero();
+    W->leftCols<3>().setIdentity();
+  }
+  if (!(D > 0.0)) return w;
+  if (W != nullptr) {
+    // δq = −r̂ δω, δa = −(q̂ + ω̂ r̂) δω, δu = δv − ĉ δω, δN = −â δu + û δa,
+    // δD = 2 uᵀ δu + 2 η² qᵀ δq; ω_r = ω − N/D.
+    const Mat3 Ah = hat(a);
+    const Mat3 Ch = hat(c);
+    const Mat3 Rh = hat(r);
+    const Mat3 dNdw = Ah * Ch - hat(u) * (hat(q) + hat(w) * Rh);
+    const Eigen::RowVector3d dDdw = -2.0 * u.transpose() * Ch - 2.0 * eta2 * q.transpose() * Rh;
+    const Eigen::RowVector3d dDdv = 2.0 * u.transpose();
+    W->leftCols<3>() -= dNdw / D - N * dDdw / (D * D);
+    W->rightCols<3>() = Ah / D + N * dDdv / (D * D);
+  }
+  return w - N / D;
+}
+
 void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const FlowLawCoefficients& c,
-                      const Vec6& Y, const Vec3& offset, const Vec3* offsets, Vec6* F, Mat6* J) {
+                      const Vec6& Y, const Vec3& com, const Vec3& offset, const Vec3* offsets,
+                      Vec6* F, Mat6* J) {
   if (c.pressureFrictionOnly()) {
     addPressureFrictionWrench(faces, law, c.friction, Y, offset, offsets, F, J);
     return;
   }
   const double halfCT = 0.5 * c.ct;
   const double rot = c.cr / kRotationCR;
+  const bool lift = !law.rot.empty() && rot != 0.0;
+  const bool turning = lift && !law.part.empty();  // else every face takes ω itself
+  std::vector<Vec3> wr;
+  std::vector<Mat36> W;
+  if (turning) partRotations(faces, law, Y, com, offset, offsets, &wr, J ? &W : nullptr);
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
   const size_t nf = faces.size();
@@ -134,20 +205,28 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
     if (k == 0.0) continue;
     const Vec3 x = faces.centroid(f);
     const Vec3 u = v + w.cross(x) + (offsets ? offsets[f] : offset);
+    const auto p = turning ? static_cast<size_t>(law.part[f]) : 0;
     const Vec3 force =
         faceForce(faces.normal(f), k, c.friction * law.fric[f], c.friction * law.visc[f],
-                  law.rot.empty() ? Mat3::Zero() : Mat3(rot * law.rot[f]), halfCT, 0.5 * c.cd0,
-                  c.rec / kImai * law.visc[f], w, u, J ? &Du : nullptr, &Dw);
+                  lift ? Mat3(rot * law.rot[f]) : Mat3::Zero(), halfCT, 0.5 * c.cd0,
+                  c.rec / kImai * law.visc[f], turning ? wr[p] : w, u, J ? &Du : nullptr, &Dw);
     Fsum.head<3>() += x.cross(force);
     Fsum.tail<3>() += force;
     if (J != nullptr) {
-      // u = −x̂ ω + v + o: ∂f/∂Y = [−Du x̂ + Dw, Du]; the wrench is (x × f, f) = [x̂; I] f.
+      // u = −x̂ ω + v + o: ∂f/∂Y = [−Du x̂, Du] + Dw ∂ω_r/∂Y; the wrench is [x̂; I] f.
       const Mat3 X = hat(x);
-      const Mat3 A = Dw - Du * X;
+      Mat3 A = -Du * X;
+      Mat3 B = Du;
+      if (turning) {
+        A.noalias() += Dw * W[p].leftCols<3>();
+        B.noalias() += Dw * W[p].rightCols<3>();
+      } else {
+        A += Dw;
+      }
       Jsum.topLeftCorner<3, 3>().noalias() += X * A;
-      Jsum.topRightCorner<3, 3>().noalias() += X * Du;
+      Jsum.topRightCorner<3, 3>().noalias() += X * B;
       Jsum.bottomLeftCorner<3, 3>() += A;
-      Jsum.bottomRightCorner<3, 3>() += Du;
+      Jsum.bottomRightCorner<3, 3>() += B;
     }
   }
   *F += Fsum;
@@ -155,9 +234,13 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
 }
 
 void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
-                       const FlowLawCoefficients& c, const Vec6& Y, const Vec3& offset,
-                       const Vec3* offsets, std::vector<Vec3>* forces) {
+                       const FlowLawCoefficients& c, const Vec6& Y, const Vec3& com,
+                       const Vec3& offset, const Vec3* offsets, std::vector<Vec3>* forces) {
   const double rot = c.cr / kRotationCR;
+  const bool lift = !law.rot.empty() && rot != 0.0;
+  const bool turning = lift && !law.part.empty();  // else every face takes ω itself
+  std::vector<Vec3> wr;
+  if (turning) partRotations(faces, law, Y, com, offset, offsets, &wr, nullptr);
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
   forces->resize(faces.size());
@@ -165,8 +248,9 @@ void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
     const Vec3 u = v + w.cross(faces.centroid(f)) + (offsets ? offsets[f] : offset);
     (*forces)[f] =
         faceForce(faces.normal(f), faces.k[f], c.friction * law.fric[f], c.friction * law.visc[f],
-                  law.rot.empty() ? Mat3::Zero() : Mat3(rot * law.rot[f]), 0.5 * c.ct, 0.5 * c.cd0,
-                  c.rec / kImai * law.visc[f], w, u, nullptr, nullptr);
+                  lift ? Mat3(rot * law.rot[f]) : Mat3::Zero(), 0.5 * c.ct, 0.5 * c.cd0,
+                  c.rec / kImai * law.visc[f], turning ? wr[static_cast<size_t>(law.part[f])] : w,
+                  u, nullptr, nullptr);
   }
 }
 

@@ -12,7 +12,8 @@
 //   circulation  f_c = −k (C_T/2) u_n (s n − (u_n/s) u)
 //                (Andersen, Pesavento & Wang 2005: Γ = −C_T ℓ u v/|V|, lift ρ Γ × V per
 //                span, summed over a plate; perpendicular to u, so it does no work)
-//   rotation     f_r = k (C_R/π) (K ω) × u, K = κ (I − n nᵀ) for a square plate
+//   rotation     f_r = k (C_R/π) (K ω_r) × u, K = κ (I − n nᵀ) for a square plate, ω_r the
+//                rotation of the face's part relative to its oncoming flow (partRelativeRotation)
 //                (sheets κ = (π/2) ℓ: a circulation C_R ℓ² θ̇ summed over a plate of
 //                half-chord ℓ; on other sheets K takes, for a pitch rate about the
 //                in-plane axis e, the part's half-chord across e (FlowLawFaces::rot), at C_R = π
@@ -44,7 +45,29 @@ struct FlowLawFaces {
   /// Closed parts: K = κ (I − n nᵀ), κ = (3/4) ℓ/√1.5 with ℓ² = 1.5 tr M. Empty (K = 0)
   /// unless the model has a rotational lift (FluidModel::rotationalLift).
   std::vector<Mat3> rot;
+  /// With `rot`: the connected part of each face (0 … parts − 1). The rotational lift takes
+  /// each part's rotation relative to its oncoming flow (partRelativeRotation).
+  std::vector<int> part;
+  int parts = 0;
 };
+
+/// A part's rotation relative to its oncoming flow, for the rotational lift: ω minus the
+/// rate at which the flow direction at the part's centroid turns while the body moves
+/// steadily (its centre of mass and ω constant in the world),
+///   ω_r = ω − (u_c × a_c) / (|u_c|² + η² |q|²),  q = ω × (c − com),  a_c = ω × q,
+/// u_c the part's mean velocity relative to the fluid (k-weighted over its faces, linear in
+/// Y), η = kTurnRegularisation. A part about the centre of mass (a plate, a card) keeps ω
+/// (APW's θ̇: the flow does not turn with it). A wing whirling round a seed's nut meets a
+/// flow that turns with it; what is left is its roll about that flow, −Ω V u_c/|u_c|² for a
+/// seed spinning at Ω and descending at V. (Thin-aerofoil theory would drop that roll too,
+/// since it does not change the angle of attack; doing so lets the plates' flutter leave its
+/// plane, README "Rotational lift relative to the flow", so it stays.) *W = ∂ω_r/∂Y (3 × 6)
+/// if not null. u_c = v + ω × c + ō: c (body frame, about the origin), ō the part's mean
+/// offset.
+Vec3 partRelativeRotation(const Vec6& Y, const Vec3& c, const Vec3& com, const Vec3& meanOffset,
+                          Eigen::Matrix<double, 3, 6>* W);
+/// η: where |u_c| → 0 the flow's turn rate stays below |ω|/(2η).
+inline constexpr double kTurnRegularisation = 0.1;
 
 inline constexpr double kCirculationCT = 1.2;  ///< APW's C_T as a number (their law: kApwCT)
 /// C_R = π: thin-aerofoil rotational circulation on a sheet, Rubinow & Keller on a sphere.
@@ -55,18 +78,25 @@ inline constexpr double kIsotropicCD0 = 0.4;  ///< APW 2005, A − B (C_D of a p
 /// rotational circulation is cr = 2π on a sheet (above); cd0 = 0.4.
 inline constexpr double kApwCT = 0.4;
 inline constexpr double kApwCR = 2.0 * kRotationCR;
+/// The circulation law that shows all four falling regimes with the maple seed in its band
+/// (README "APW's circulation with less edge drag"): APW's C_T and C_R in samara's terms,
+/// C_D0 0.3 (between the 0.25 at which the seed still cones < 15° and APW's 0.4, at which
+/// it stops autorotating), faded below Re_c = 100. Not the default yet (README).
+inline constexpr FlowLawCoefficients kCirculationCandidate{1.0, kApwCT, kApwCR, 0.3, 100.0};
 inline constexpr double kBlasius = 1.328;  ///< laminar flat plate, C_f √Re per side
 inline constexpr double kImai = 2.326;     ///< Imai 1957, C_f Re second-order term
 
 /// Adds the law's wrench (torque about the body origin, force; body frame) at body velocity
 /// Y to *F and, if J is not null, its analytic Jacobian ∂F/∂Y to *J. `offset`/`offsets` as
-/// for addDragWrench (shape velocity minus the flow's remainder, body frame).
+/// for addDragWrench (shape velocity minus the flow's remainder, body frame); `com` the
+/// centre of mass (body frame; the rotational lift's relative rotation turns about it).
 void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const FlowLawCoefficients& c,
-                      const Vec6& Y, const Vec3& offset, const Vec3* offsets, Vec6* F, Mat6* J);
+                      const Vec6& Y, const Vec3& com, const Vec3& offset, const Vec3* offsets,
+                      Vec6* F, Mat6* J);
 
 /// The per-face forces of addFlowLawWrench (body frame, N).
 void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
-                       const FlowLawCoefficients& c, const Vec6& Y, const Vec3& offset,
-                       const Vec3* offsets, std::vector<Vec3>* forces);
+                       const FlowLawCoefficients& c, const Vec6& Y, const Vec3& com,
+                       const Vec3& offset, const Vec3* offsets, std::vector<Vec3>* forces);
 
 }  // namespace samara::core

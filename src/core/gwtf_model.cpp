@@ -30,7 +30,7 @@ void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat
     offsets = unpacked.data();
   }
   if (variant_ == Variant::kSamara && in.law != nullptr) {
-    addFlowLawWrench(*in.faces, *in.law, law_, Y, in.faceOffset, offsets, F, J);
+    addFlowLawWrench(*in.faces, *in.law, law_, Y, in.com, in.faceOffset, offsets, F, J);
   } else {
     addDragWrench(*in.faces, Y, in.faceOffset, offsets, F, J);
   }
@@ -62,7 +62,7 @@ void GwtfModel::localFaceForces(const FluidModelInput& in, const Vec6& Y,
                                 std::vector<Vec3>* forces) const {
   assert(in.faces != nullptr);
   if (variant_ == Variant::kSamara && in.law != nullptr) {
-    flowLawFaceForces(*in.faces, *in.law, law_, Y, in.faceOffset, in.faceOffsets, forces);
+    flowLawFaceForces(*in.faces, *in.law, law_, Y, in.com, in.faceOffset, in.faceOffsets, forces);
   } else {
     dragFaceForces(*in.faces, Y, in.faceOffset, in.faceOffsets, forces);
   }

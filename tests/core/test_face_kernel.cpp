@@ -58,7 +58,7 @@ void reference(const Faces& s, double friction, const Vec6& Y, bool perFace, Vec
     addDragWrench(s.drag, Y, s.offsets[0], offs, F, J);
   } else {
     const FlowLawCoefficients c{friction, 0.0, 0.0};
-    addFlowLawWrench(s.drag, s.law, c, Y, s.offsets[0], offs, F, J);
+    addFlowLawWrench(s.drag, s.law, c, Y, Vec3::Zero(), s.offsets[0], offs, F, J);
   }
 }
 

@@ -298,6 +298,26 @@ TEST_CASE("no runaway glide: friction holds light plates near their broadside sp
   }
 }
 
+TEST_CASE("no runaway under the circulation candidate law, tumbling plates included",
+          "[gallery][plates][slow]") {
+  // core::kCirculationCandidate: every plate of the sweep, in air and in water, within 3×
+  // its broadside speed and 10 chords sideways per metre fallen, the tumbling ones (I* 1)
+  // too: they glide down a path about 10° from the vertical (5–6 chords per metre).
+  const auto model = std::make_shared<core::GwtfModel>(core::kCirculationCandidate);
+  for (PlateSweep sw : {airPlates(), waterPlates()}) {
+    sw.iStars = {0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0};
+    const std::vector<Runaway> s = runawaySweep(sw, model);
+    for (size_t i = 0; i < s.size(); ++i) {
+      std::printf("candidate, %s, I* %g: %.2f x broadside, %.1f chords per metre\n",
+                  sw.fluidDensity > 100.0 ? "water" : "air", sw.iStars[i], s[i].speedRatio,
+                  s[i].chordsPerM);
+      INFO("I* " << sw.iStars[i]);
+      CHECK(s[i].speedRatio <= 3.0);
+      CHECK(s[i].chordsPerM <= 10.0);
+    }
+  }
+}
+
 TEST_CASE("cards under APW's quasi-steady law: flutter when light, tumble when heavy",
           "[gallery][plates][slow]") {
   // 10 × 40 cm cards in air (span 4 chords: nearly the 2D strips of Andersen, Pesavento &
@@ -396,8 +416,8 @@ TEST_CASE("APW's circulation with less edge drag: the regime rows of the README"
        {Set{0.0, 0.0, 0.0, 0.0}, Set{core::kApwCT, core::kApwCR, 0.1, 0.0},
         Set{core::kApwCT, core::kApwCR, 0.15, 0.0}, Set{core::kApwCT, core::kApwCR, 0.2, 0.0},
         Set{core::kApwCT, core::kApwCR, 0.25, 0.0}, Set{core::kApwCT, core::kApwCR, 0.4, 0.0},
-        Set{core::kApwCT, core::kRotationCR, 0.2, 0.0},
-        Set{core::kApwCT, core::kApwCR, 0.2, 100.0}}) {
+        Set{core::kApwCT, core::kRotationCR, 0.2, 0.0}, Set{core::kApwCT, core::kApwCR, 0.2, 100.0},
+        Set{core::kApwCT, core::kApwCR, 0.3, 100.0}}) {
     core::FlowLawCoefficients c;
     c.ct = set.ct;
     c.cr = set.cr;

@@ -112,6 +112,24 @@ TiltStats classifyTilt(const std::vector<double>& thetaRad);
 /// Pitch of a plate: angle of its body x axis in the world x-y plane, rad, in (−π, π].
 double platePitch(const Quat& q);
 
+/// A plate's pitch sampled every dt (rad, unwrapped) in the vertical plane it swings in,
+/// independent of its heading: the angle of its normal (body y) from the vertical, signed
+/// along the swing's horizontal axis (the principal axis of the normal's horizontal part,
+/// averaged over kSwingTime). A plate that zigzags while its swing plane turns slowly about
+/// the vertical, or that turns about its own normal as it swings, reads as fluttering, not as
+/// the half turns platePitch shows; planar motion about z gives platePitch itself.
+class PitchTracker {
+ public:
+  static constexpr double kSwingTime = 1.0;  ///< s
+  double sample(const Quat& q, double dt);
+
+ private:
+  Eigen::Matrix2d cov_ = Eigen::Matrix2d::Zero();
+  Eigen::Vector2d axis_{1.0, 0.0};  ///< world (x, z): the release tilt's axis is x
+  double theta_ = 0.0;
+  bool started_ = false;
+};
+
 /// A row of square L × L plates (open sheets, `cells` × `cells` cells) of density
 /// `plateDensity`, one per I* (thickness t = I* ρ_f L / ρ_p), side by side `spacing` apart
 /// along z at height `height` above a floor at 0, released at rest pitched by `releaseDeg`

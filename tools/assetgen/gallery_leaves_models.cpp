@@ -343,6 +343,26 @@ double platePitch(const Quat& q) {
   return std::atan2(ex.y(), ex.x());
 }
 
+double PitchTracker::sample(const Quat& q, double dt) {
+  const Vec3 n = q * Vec3::UnitY();       // the plate's normal (body y), world
+  const Eigen::Vector2d t(n.x(), n.z());  // its horizontal part: the tilt
+  // The swing's horizontal axis: the principal axis of the tilt, averaged over kSwingTime.
+  const double lambda = std::min(1.0, dt / kSwingTime);
+  cov_ = (1.0 - lambda) * cov_ + lambda * (t * t.transpose());
+  const double phi = 0.5 * std::atan2(2.0 * cov_(0, 1), cov_(0, 0) - cov_(1, 1));
+  Eigen::Vector2d m(std::cos(phi), std::sin(phi));
+  if (m.dot(axis_) < 0.0) m = -m;  // the same side as before
+  axis_ = m;
+  const double a = std::atan2(-t.dot(m), n.y());
+  if (!started_) {
+    theta_ = a;
+    started_ = true;
+  } else {
+    theta_ += std::remainder(a - std::remainder(theta_, 2.0 * kPi), 2.0 * kPi);  // unwrap
+  }
+  return theta_;
+}
+
 TiltStats classifyTilt(const std::vector<double>& theta) {
   TiltStats s;
   const size_t n = theta.size();
@@ -429,13 +449,13 @@ std::vector<PlateResult> runPlateSweep(const PlateSweep& sweep, std::string* err
   const int nb = world.numBodies();
   const long long steps = static_cast<long long>(std::llround(sweep.duration / sweep.dt));
   std::vector<std::vector<double>> theta(static_cast<size_t>(nb));
-  std::vector<double> prev(static_cast<size_t>(nb)), fall(static_cast<size_t>(nb), 0.0);
+  std::vector<PitchTracker> pitch(static_cast<size_t>(nb));
+  std::vector<double> fall(static_cast<size_t>(nb), 0.0);
   std::vector<Vec3> start(static_cast<size_t>(nb));
   long long fallSamples = 0;
   for (int i = 0; i < nb; ++i) {
     const core::BodyDiagnostics d = world.diagnostics(i);
-    prev[static_cast<size_t>(i)] = platePitch(d.q);
-    theta[static_cast<size_t>(i)].push_back(prev[static_cast<size_t>(i)]);
+    theta[static_cast<size_t>(i)].push_back(pitch[static_cast<size_t>(i)].sample(d.q, sweep.dt));
     start[static_cast<size_t>(i)] = d.com;
   }
   for (long long k = 1; k <= steps; ++k) {
@@ -449,9 +469,7 @@ std::vector<PlateResult> runPlateSweep(const PlateSweep& sweep, std::string* err
     for (int i = 0; i < nb; ++i) {
       const size_t u = static_cast<size_t>(i);
       const core::BodyDiagnostics d = world.diagnostics(i);
-      const double a = platePitch(d.q);
-      prev[u] += std::remainder(a - prev[u], 2.0 * kPi);  // unwrap
-      theta[u].push_back(prev[u]);
+      theta[u].push_back(pitch[u].sample(d.q, sweep.dt));
       if (late) fall[u] += d.fallSpeed;
     }
   }

@@ -108,7 +108,7 @@ def main(readme, out):
                                gridspec_kw={"width_ratios": [1.6, 1]})
     draw(a, istars, labels, grid, "reduced models, 3D plates released at 20° (20 s; † rows 30 s)")
     draw(b, ri, ["APW plate, %s chord" % l for l in rlabels], ref,
-         "2D: fluid reference (upper, capitals) / samara (lower)", split=red)
+         "2D: fluid reference (upper, capitals)\n/ samara (lower)", split=red)
     fig.legend(handles=[Patch(color=COLOURS[k], label=NAMES[k]) for k in "sfct"],
                loc="lower center", ncol=4, frameon=False)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
