@@ -10,6 +10,7 @@
 
 #include "core/animation.h"
 #include "core/face_kernel.h"
+#include "core/flow_law.h"
 #include "core/thread_pool.h"
 #include "core/world.h"
 #include "geometry/mass_properties.h"
@@ -97,6 +98,20 @@ void BM_ModelStep(benchmark::State& state) {
   timeSteps(state, &world);
 }
 BENCHMARK(BM_ModelStep)->DenseRange(0, 7)->Unit(benchmark::kMicrosecond);
+
+/// The same box under samara with its circulation terms: 0 APW's law in samara's terms
+/// (ct 0.4, cr 2π, cd0 0.4), 1 the candidate (core::kCirculationCandidate; the reference
+/// loop, not the vectorised kernel), against BM_ModelStep's samara (pressure and friction).
+void BM_CirculationStep(benchmark::State& state) {
+  FlowLawCoefficients c = kCirculationCandidate;
+  if (state.range(0) == 0) c = FlowLawCoefficients{1.0, kApwCT, kApwCR, kIsotropicCD0, 0.0};
+  WorldDef def = tumblingBox(9);
+  def.bodies[0].model = std::make_shared<GwtfModel>(c);
+  World world(def);
+  state.SetLabel(state.range(0) == 0 ? "apw" : "candidate");
+  timeSteps(state, &world);
+}
+BENCHMARK(BM_CirculationStep)->DenseRange(0, 1)->Unit(benchmark::kMicrosecond);
 
 /// The face kernel alone (wrench and Jacobian of samara's law with friction; 10 092 faces of
 /// the tumbling box, one evaluation) on each instruction set it is compiled for: 0 SSE2,
