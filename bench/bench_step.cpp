@@ -100,8 +100,8 @@ void BM_ModelStep(benchmark::State& state) {
 BENCHMARK(BM_ModelStep)->DenseRange(0, 7)->Unit(benchmark::kMicrosecond);
 
 /// The same box under samara with its circulation terms: 0 APW's law in samara's terms
-/// (ct 0.4, cr 2π, cd0 0.4), 1 the candidate (core::kCirculationCandidate; the reference
-/// loop, not the vectorised kernel), against BM_ModelStep's samara (pressure and friction).
+/// (ct 0.4, cr 2π, cd0 0.4), 1 the candidate (core::kCirculationCandidate), both in the
+/// vectorised kernel of the whole law, against BM_ModelStep's samara (pressure and friction).
 void BM_CirculationStep(benchmark::State& state) {
   FlowLawCoefficients c = kCirculationCandidate;
   if (state.range(0) == 0) c = FlowLawCoefficients{1.0, kApwCT, kApwCR, kIsotropicCD0, 0.0};

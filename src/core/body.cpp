@@ -530,6 +530,10 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     modelIn.faceOffset = offset;
     modelIn.packed = true;
     if (perFace) modelIn.packOffsets = &packOffsets;
+    if (!law.rotPack.empty()) {  // formed once for the step's evaluations
+      sumParts(drag, law, perFace ? packOffsets.o.data() : nullptr, &partSums);
+      modelIn.partSums = &partSums;
+    }
   }
   BodyForce force(*model.get(), modelIn, contacts, upBody, floor, qi * frame);
   VariationalStepInput in;

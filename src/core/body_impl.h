@@ -82,6 +82,7 @@ struct ShapeCache {
   DragFaces drag;                            ///< k filled per step with the current ρ_f
   FlowLawFaces law;                    ///< κ per shape; friction per step with the current ν
   FaceOffsetPack packOffsets;          ///< per-face offsets of the step in drag's layout
+  PartSums partSums;                   ///< the parts' sums of the step (rotational lift)
   double dragRho = 0.0;                ///< ρ_f the drag.k hold (NaN: to refill), kg/m³
   std::vector<double> faceInvLen;      ///< 1/L of the face's part (L = 2ℓ), 1/m
   std::vector<double> faceSqrtInvLen;  ///< √(1/L)

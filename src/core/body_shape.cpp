@@ -182,6 +182,7 @@ void BodyImpl::updatePartLengths(bool reuse) {
       faceSqrtInvLen[f] = sqrtInvLen;
     }
   }
+  law.pack(drag.padded);
 }
 
 }  // namespace samara::core

@@ -28,7 +28,7 @@ namespace {
 static_assert(kFaceLanes == face_sums::kLanes, "DragFaces pads to the kernel's groups");
 
 /// The lanes of one running sum added in a fixed order (pairwise).
-double reduce(const double (&a)[face_sums::kLanes]) {
+double reduce(const double* a) {
   double t[face_sums::kLanes];
   for (int l = 0; l < face_sums::kLanes; ++l) t[l] = a[l];
   for (int width = face_sums::kLanes / 2; width >= 1; width /= 2) {
@@ -48,6 +48,30 @@ SumFn sumFunction(FaceKernelIsa isa) {
     default:
       return face_sums::sumSse2;
   }
+}
+
+/// The kernel's view of the faces, the friction coefficients (none without `law`), the
+/// velocity and the offsets.
+face_sums::Input kernelInput(const DragFaces& faces, const FlowLawFaces* law, double friction,
+                             const Vec6& Y, const Vec3& offset, const FaceOffsetPack* offsets) {
+  return {faces.x.data(),
+          faces.y.data(),
+          faces.z.data(),
+          faces.nx.data(),
+          faces.ny.data(),
+          faces.nz.data(),
+          faces.mx.data(),
+          faces.my.data(),
+          faces.mz.data(),
+          faces.k.data(),
+          law ? law->fric.data() : nullptr,
+          law ? law->visc.data() : nullptr,
+          offsets ? offsets->o.data() : nullptr,
+          static_cast<size_t>(faces.padded),
+          friction,
+          {Y[0], Y[1], Y[2]},
+          {Y[3], Y[4], Y[5]},
+          {offset.x(), offset.y(), offset.z()}};
 }
 
 }  // namespace
@@ -87,24 +111,8 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
                          const Vec6& Y, const Vec3& offset, const FaceOffsetPack* offsets, Vec6* F,
                          Mat6* J, FaceKernelIsa isa) {
   const bool withFriction = law != nullptr && friction != 0.0;
-  face_sums::Input in{faces.x.data(),
-                      faces.y.data(),
-                      faces.z.data(),
-                      faces.nx.data(),
-                      faces.ny.data(),
-                      faces.nz.data(),
-                      faces.mx.data(),
-                      faces.my.data(),
-                      faces.mz.data(),
-                      faces.k.data(),
-                      withFriction ? law->fric.data() : nullptr,
-                      withFriction ? law->visc.data() : nullptr,
-                      offsets ? offsets->o.data() : nullptr,
-                      static_cast<size_t>(faces.padded),
-                      friction,
-                      {Y[0], Y[1], Y[2]},
-                      {Y[3], Y[4], Y[5]},
-                      {offset.x(), offset.y(), offset.z()}};
+  const face_sums::Input in =
+      kernelInput(faces, withFriction ? law : nullptr, friction, Y, offset, offsets);
   face_sums::Sums S;
   sumFunction(isa)(in, withFriction, J != nullptr, &S);
   Vec6 Fsum;
@@ -134,6 +142,104 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
     Jf.topRightCorner<3, 3>() -= H;
     Jf.bottomLeftCorner<3, 3>() += H;
     Jf.bottomRightCorner<3, 3>() -= pm[0] * Mat3::Identity();
+  }
+  *J += Jf;
+}
+
+namespace {
+
+using LawFn = void (*)(const face_sums::LawInput&, bool, face_sums::LawSums*);
+
+LawFn lawFunction(FaceKernelIsa isa) {
+  switch (isa) {
+    case FaceKernelIsa::kAvx512:
+      return face_sums::lawAvx512;
+    case FaceKernelIsa::kAvx2:
+      return face_sums::lawAvx2;
+    default:
+      return face_sums::lawSse2;
+  }
+}
+
+/// J from the law's sums (face_law_impl.h): the general sums, Σ α Q Qᵀ and Σ Q [z]× Qᵀ.
+Mat6 lawJacobian(const face_sums::LawSums& S, bool lift) {
+  Mat6 J;
+  for (int r = 0; r < 6; ++r) {
+    for (int c = 0; c < 6; ++c) J(r, c) = reduce(S.gh[6 * r + c]) + reduce(S.gm[6 * r + c]);
+  }
+  double pm[10];
+  for (int j = 0; j < 10; ++j) pm[j] = reduce(S.pm[j]);
+  // Q Qᵀ = [[|x|² I − x xᵀ, x̂], [−x̂, I]].
+  const Mat3 H = hat(Vec3(pm[1], pm[2], pm[3]));
+  Mat3 Sx;
+  Sx << pm[4], pm[5], pm[6], pm[5], pm[7], pm[8], pm[6], pm[8], pm[9];
+  J.topLeftCorner<3, 3>() += Sx.trace() * Mat3::Identity() - Sx;
+  J.topRightCorner<3, 3>() += H;
+  J.bottomLeftCorner<3, 3>() -= H;
+  J.bottomRightCorner<3, 3>() += pm[0] * Mat3::Identity();
+  if (!lift) return J;
+  // Q [z]× Qᵀ = [[⟨x, z⟩ x̂, z xᵀ − ⟨x, z⟩ I], [⟨x, z⟩ I − x zᵀ, ẑ]].
+  double hz[16];
+  for (int j = 0; j < 16; ++j) hz[j] = reduce(S.hz[j]);
+  Mat3 Zx;  // Σ z xᵀ
+  Zx << hz[3], hz[4], hz[5], hz[6], hz[7], hz[8], hz[9], hz[10], hz[11];
+  const Mat3 I = hz[12] * Mat3::Identity();
+  J.topLeftCorner<3, 3>() += hat(Vec3(hz[13], hz[14], hz[15]));
+  J.topRightCorner<3, 3>() += Zx - I;
+  J.bottomLeftCorner<3, 3>() += I - Zx.transpose();
+  J.bottomRightCorner<3, 3>() += hat(Vec3(hz[0], hz[1], hz[2]));
+  return J;
+}
+
+}  // namespace
+
+void addPackedLawWrench(const DragFaces& faces, const FlowLawFaces& law,
+                        const FlowLawCoefficients& c, const Vec6& Y, const Vec3& com,
+                        const Vec3& offset, const FaceOffsetPack* offsets, const PartSums* sums,
+                        Vec6* F, Mat6* J, FaceKernelIsa isa) {
+  const bool lift = !law.rotPack.empty() && c.cr != 0.0;
+  std::vector<Vec3> wr;
+  std::vector<Mat36> W;
+  if (lift) {
+    PartSums own;
+    if (sums == nullptr) {
+      sumParts(faces, law, offsets ? offsets->o.data() : nullptr, &own);
+      sums = &own;
+    }
+    partRotations(*sums, Y, com, offset, &wr, J ? &W : nullptr);
+  }
+  const auto parts = static_cast<size_t>(lift ? law.parts : 0);
+  std::vector<double> wrFlat(3 * parts);
+  for (size_t p = 0; p < parts; ++p) {
+    for (int j = 0; j < 3; ++j) wrFlat[3 * p + static_cast<size_t>(j)] = wr[p][j];
+  }
+  std::vector<double> acc(J != nullptr ? parts * 18 * face_sums::kLanes : 0, 0.0);
+  face_sums::LawInput in{kernelInput(faces, &law, c.friction, Y, offset, offsets),
+                         0.5 * c.ct,
+                         0.5 * c.cd0,
+                         c.rec / kImai,
+                         c.cr / kRotationCR,
+                         lift ? law.rotPack.data() : nullptr,
+                         lift ? law.partPad.data() : nullptr,
+                         lift ? law.groupPart.data() : nullptr,
+                         wrFlat.data(),
+                         acc.data()};
+  face_sums::LawSums S;
+  lawFunction(isa)(in, J != nullptr, &S);
+  Vec6 Fsum;
+  for (int j = 0; j < 6; ++j) Fsum[j] = reduce(S.F[j]);
+  *F += Fsum;
+  if (J == nullptr) return;
+  Mat6 Jf = lawJacobian(S, lift);
+  for (size_t p = 0; p < parts; ++p) {
+    Eigen::Matrix<double, 6, 3> M;
+    for (int r = 0; r < 6; ++r) {
+      for (int q = 0; q < 3; ++q) {
+        const size_t j = p * 18 + static_cast<size_t>(3 * r + q);
+        M(r, q) = reduce(acc.data() + j * face_sums::kLanes);
+      }
+    }
+    Jf.noalias() += M * W[p];
   }
   *J += Jf;
 }

@@ -35,6 +35,15 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
                          const Vec6& Y, const Vec3& offset, const FaceOffsetPack* offsets, Vec6* F,
                          Mat6* J, FaceKernelIsa isa = bestFaceKernelIsa());
 
+/// The whole law of core/flow_law.h with coefficients c (addFlowLawWrench's wrench and
+/// Jacobian to round-off): law.fric and law.visc padded, and for a rotational lift (law.rot
+/// not empty, c.cr ≠ 0) law.pack() done, and the parts' sums of these faces and offsets
+/// (sumParts) in `sums`, or null to form them here. The same bits on every instruction set.
+void addPackedLawWrench(const DragFaces& faces, const FlowLawFaces& law,
+                        const FlowLawCoefficients& c, const Vec6& Y, const Vec3& com,
+                        const Vec3& offset, const FaceOffsetPack* offsets, const PartSums* sums,
+                        Vec6* F, Mat6* J, FaceKernelIsa isa = bestFaceKernelIsa());
+
 /// Σ_m d_m sin(k_m · x + c_m) at n points (world; arrays per component) into ux, uy, uz, the
 /// modes in order, mode m = mode[7m .. 7m + 7) = (k, d, c): the gust field's loop
 /// (core/gusts.h), on the same instruction sets as the face kernel, the same bits on each

@@ -32,6 +32,34 @@ struct Sums {
   double pm[10][kLanes];
 };
 
+/// The whole law of core/flow_law.h (face_law_impl.h): `base` as for the pressure and
+/// friction sums (c1, c2 required); C_T/2, C_D0/2, and scs = Re_c/2.326 (the fading speed
+/// of a face is scs c2, c2 the face's unscaled 2.326 ν/L). With `rot` (K per face, 6 ×
+/// padded: xx, xy, xz, yy, yz, zz, scaled by cr = C_R/π): the rotational lift, each face
+/// turning at its part's ω_r (wr, 3 per part); part per face (padded), groupPart per group
+/// of kLanes faces (its part if all are of one part, else −1), and, with the Jacobian,
+/// acc (parts × 18 × kLanes, added to) for Q ∂f/∂ω_r per part.
+struct LawInput {
+  Input base;
+  double hct, hcd0, scs, cr;
+  const double* rot;
+  const int* part;
+  const int* groupPart;
+  const double* wr;
+  double* acc;
+};
+
+/// The law's running sums per lane: the wrench (6), Σ (Q h)(Q û)ᵀ and Σ (Q m) aᵀ (row-major,
+/// 36 each), Σ α (1), Σ α x (3), Σ α x xᵀ (6), and for z = g k w_p: Σ z (3), Σ z xᵀ
+/// (row-major, 9), Σ ⟨x, z⟩ (1), Σ ⟨x, z⟩ x (3).
+struct LawSums {
+  double F[6][kLanes];
+  double gh[36][kLanes];
+  double gm[36][kLanes];
+  double pm[10][kLanes];
+  double hz[16][kLanes];
+};
+
 /// A sum of travelling waves at n points (core/gusts.h): u = Σ_m d_m sin(k_m · x + c_m),
 /// modes summed in order; mode m is mode[7m .. 7m + 7) = (k, d, c). With `rot` (a
 /// row-major rotation R) the points are in a body frame, at R x + pos in the world, and
@@ -57,6 +85,9 @@ struct OuterInput {
 void sumSse2(const Input& in, bool friction, bool jacobian, Sums* out);
 void sumAvx2(const Input& in, bool friction, bool jacobian, Sums* out);
 void sumAvx512(const Input& in, bool friction, bool jacobian, Sums* out);
+void lawSse2(const LawInput& in, bool jacobian, LawSums* out);
+void lawAvx2(const LawInput& in, bool jacobian, LawSums* out);
+void lawAvx512(const LawInput& in, bool jacobian, LawSums* out);
 void gustSse2(const GustInput& in);
 void gustAvx2(const GustInput& in);
 void gustAvx512(const GustInput& in);

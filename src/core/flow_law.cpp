@@ -112,14 +112,11 @@ void addPressureFrictionWrench(const DragFaces& faces, const FlowLawFaces& law, 
   *J += Jsym + Jgen;
 }
 
-using Mat36 = Eigen::Matrix<double, 3, 6>;
-
-/// Each part's relative rotation (partRelativeRotation) and, if W is not null, its
-/// ∂ω_r/∂Y; empty when the law has no rotational lift. A part whose centroid is the centre
-/// of mass to round-off (within 1e-9 of its own rms radius) takes ω itself, to the bit.
-void partRotations(const DragFaces& faces, const FlowLawFaces& law, const Vec6& Y, const Vec3& com,
-                   const Vec3& offset, const Vec3* offsets, std::vector<Vec3>* wr,
-                   std::vector<Mat36>* W) {
+/// Each part's relative rotation and, if W is not null, its ∂ω_r/∂Y, summed about the
+/// centre of mass (the reference loop's; partRotations from PartSums for the kernel).
+void comPartRotations(const DragFaces& faces, const FlowLawFaces& law, const Vec6& Y,
+                      const Vec3& com, const Vec3& offset, const Vec3* offsets,
+                      std::vector<Vec3>* wr, std::vector<Mat36>* W) {
   const auto np = static_cast<size_t>(law.parts);
   std::vector<double> sk(np, 0.0);
   std::vector<double> skxx(np, 0.0);
@@ -148,6 +145,87 @@ void partRotations(const DragFaces& faces, const FlowLawFaces& law, const Vec6& 
 }
 
 }  // namespace
+
+void FlowLawFaces::pack(int padded) {
+  const auto pad = static_cast<size_t>(padded);
+  const size_t nf = rot.size();
+  if (nf == 0) {
+    rotPack.clear();
+    partPad.clear();
+    groupPart.clear();
+    return;
+  }
+  rotPack.assign(6 * pad, 0.0);
+  partPad.assign(pad, 0);
+  groupPart.assign(pad / kFaceLanes, -1);
+  for (size_t f = 0; f < nf; ++f) {
+    const Mat3& K = rot[f];
+    const double e[6] = {K(0, 0), K(0, 1), K(0, 2), K(1, 1), K(1, 2), K(2, 2)};
+    for (size_t j = 0; j < 6; ++j) rotPack[j * pad + f] = e[j];
+    partPad[f] = part.empty() ? 0 : part[f];
+  }
+  for (size_t f = nf; f < pad; ++f) partPad[f] = partPad[nf - 1];
+  for (size_t g = 0; g < groupPart.size(); ++g) {
+    const int p = partPad[g * kFaceLanes];
+    bool one = true;
+    for (size_t l = 1; l < kFaceLanes; ++l) one = one && partPad[g * kFaceLanes + l] == p;
+    groupPart[g] = one ? p : -1;
+  }
+}
+
+void sumParts(const DragFaces& faces, const FlowLawFaces& law, const double* packed, PartSums* s) {
+  const auto np = static_cast<size_t>(law.parts);
+  const auto pad = static_cast<size_t>(faces.padded);
+  s->k.assign(np, 0.0);
+  s->kxx.assign(np, 0.0);
+  s->kx.assign(np, Vec3::Zero());
+  s->ko.assign(np, Vec3::Zero());
+  s->perFace = packed != nullptr;
+  // Runs of faces of one part summed in locals (a part's faces usually follow each other).
+  const size_t nf = faces.size();
+  for (size_t f0 = 0; f0 < nf;) {
+    const int p = law.part[f0];
+    double k = 0.0, kx = 0.0, ky = 0.0, kz = 0.0, kxx = 0.0, ox = 0.0, oy = 0.0, oz = 0.0;
+    size_t f = f0;
+    for (; f < nf && law.part[f] == p; ++f) {
+      const double kf = faces.k[f];
+      const double x = faces.x[f], y = faces.y[f], z = faces.z[f];
+      k += kf;
+      kx += kf * x;
+      ky += kf * y;
+      kz += kf * z;
+      kxx += kf * ((x * x + y * y) + z * z);
+      if (packed != nullptr) {
+        ox += kf * packed[f];
+        oy += kf * packed[pad + f];
+        oz += kf * packed[2 * pad + f];
+      }
+    }
+    const auto q = static_cast<size_t>(p);
+    s->k[q] += k;
+    s->kx[q] += Vec3(kx, ky, kz);
+    s->kxx[q] += kxx;
+    s->ko[q] += Vec3(ox, oy, oz);
+    f0 = f;
+  }
+}
+
+void partRotations(const PartSums& s, const Vec6& Y, const Vec3& com, const Vec3& offset,
+                   std::vector<Vec3>* wr, std::vector<Mat36>* W) {
+  const size_t np = s.k.size();
+  wr->assign(np, Y.head<3>());
+  if (W != nullptr) W->assign(np, Mat36::Zero());
+  for (size_t p = 0; p < np; ++p) {
+    if (W != nullptr) (*W)[p].leftCols<3>().setIdentity();
+    if (!(s.k[p] > 0.0)) continue;
+    const Vec3 c = s.kx[p] / s.k[p];                          // centroid
+    const double rms2 = s.kxx[p] / s.k[p] - c.squaredNorm();  // spread about it
+    const Vec3 r = c - com;
+    if (r.squaredNorm() <= 1e-18 * rms2) continue;
+    const Vec3 o = s.perFace ? Vec3(s.ko[p] / s.k[p]) : offset;
+    (*wr)[p] = partRelativeRotation(Y, c, com, o, W != nullptr ? &(*W)[p] : nullptr);
+  }
+}
 
 Vec3 partRelativeRotation(const Vec6& Y, const Vec3& c, const Vec3& com, const Vec3& meanOffset,
                           Mat36* W) {
@@ -192,7 +270,7 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
   const bool turning = lift && !law.part.empty();  // else every face takes ω itself
   std::vector<Vec3> wr;
   std::vector<Mat36> W;
-  if (turning) partRotations(faces, law, Y, com, offset, offsets, &wr, J ? &W : nullptr);
+  if (turning) comPartRotations(faces, law, Y, com, offset, offsets, &wr, J ? &W : nullptr);
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
   const size_t nf = faces.size();
@@ -240,7 +318,7 @@ void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
   const bool lift = !law.rot.empty() && rot != 0.0;
   const bool turning = lift && !law.part.empty();  // else every face takes ω itself
   std::vector<Vec3> wr;
-  if (turning) partRotations(faces, law, Y, com, offset, offsets, &wr, nullptr);
+  if (turning) comPartRotations(faces, law, Y, com, offset, offsets, &wr, nullptr);
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
   forces->resize(faces.size());

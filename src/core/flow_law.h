@@ -49,6 +49,15 @@ struct FlowLawFaces {
   /// each part's rotation relative to its oncoming flow (partRelativeRotation).
   std::vector<int> part;
   int parts = 0;
+  /// `rot` and `part` in the face kernel's layout (core/face_kernel.h), set by pack():
+  /// K's upper triangle (xx, xy, xz, yy, yz, zz) 6 × padded, the part per face (the padding
+  /// takes its group's last face's), and per group of kFaceLanes faces its part if it has
+  /// one, else −1. Empty without `rot`.
+  std::vector<double> rotPack;
+  std::vector<int> partPad;
+  std::vector<int> groupPart;
+  /// Fills rotPack, partPad and groupPart from rot and part for faces padded to `padded`.
+  void pack(int padded);
 };
 
 /// A part's rotation relative to its oncoming flow, for the rotational lift: ω minus the
@@ -66,6 +75,26 @@ struct FlowLawFaces {
 /// offset.
 Vec3 partRelativeRotation(const Vec6& Y, const Vec3& c, const Vec3& com, const Vec3& meanOffset,
                           Eigen::Matrix<double, 3, 6>* W);
+using Mat36 = Eigen::Matrix<double, 3, 6>;
+
+/// Per part (law.parts) sums over its faces about the body origin: Σ k, Σ k x, Σ k |x|²
+/// and, with per-face offsets, Σ k o. They do not depend on the body velocity: a step forms
+/// them once (FluidModelInput::partSums) for all its evaluations.
+struct PartSums {
+  std::vector<double> k, kxx;
+  std::vector<Vec3> kx, ko;
+  bool perFace = false;  ///< ko holds the per-face offsets' sums (else offset applies)
+};
+/// The sums of `faces` with per-face offsets from `packed` (3 × faces.padded, core/face_kernel.h's
+/// FaceOffsetPack) if not null.
+void sumParts(const DragFaces& faces, const FlowLawFaces& law, const double* packed, PartSums* s);
+/// Each part's relative rotation (partRelativeRotation) from its sums into *wr and, if W is
+/// not null, its ∂ω_r/∂Y into *W; `offset` for every face unless s.perFace. A part whose
+/// centroid is the centre of mass to round-off (within 1e-9 of its own rms radius) takes ω
+/// itself, to the bit, and W = [I 0].
+void partRotations(const PartSums& s, const Vec6& Y, const Vec3& com, const Vec3& offset,
+                   std::vector<Vec3>* wr, std::vector<Mat36>* W);
+
 /// η: where |u_c| → 0 the flow's turn rate stays below |ω|/(2η).
 inline constexpr double kTurnRegularisation = 0.1;
 

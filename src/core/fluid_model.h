@@ -23,6 +23,7 @@ namespace samara::core {
 struct DragFaces;
 struct FlowLawFaces;
 struct FaceOffsetPack;
+struct PartSums;
 struct FirstOrderDef;
 
 /// What a fluid model sees of a body at the start of a step. Body frame (the frame the
@@ -50,6 +51,9 @@ struct FluidModelInput {
   /// offsets are in `packOffsets`: the vectorised kernel applies (core/face_kernel.h).
   bool packed = false;
   const FaceOffsetPack* packOffsets = nullptr;
+  /// With `packed` and a rotational lift: the parts' sums of these faces and offsets
+  /// (core/flow_law.h's sumParts), or null (the kernel forms them).
+  const PartSums* partSums = nullptr;
 };
 
 /// One parameter value of a model: a number, a list of numbers (a vector), a word or an

@@ -22,6 +22,13 @@ void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat
     addPackedFaceWrench(*in.faces, law, law_.friction, Y, in.faceOffset, in.packOffsets, F, J);
     return;
   }
+  const bool samara = variant_ == Variant::kSamara && in.law != nullptr;
+  if (in.packed && samara && (in.faceOffsets == nullptr || in.packOffsets != nullptr) &&
+      (in.law->rot.empty() || !in.law->rotPack.empty())) {
+    addPackedLawWrench(*in.faces, *in.law, law_, Y, in.com, in.faceOffset, in.packOffsets,
+                       in.partSums, F, J);
+    return;
+  }
   // The reference loops take one offset per face (from the pack when that is all there is).
   std::vector<Vec3> unpacked;
   const Vec3* offsets = in.faceOffsets;

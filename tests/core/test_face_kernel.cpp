@@ -40,7 +40,6 @@ Faces randomFaces(std::mt19937& rng, int n) {
   const auto padded = static_cast<size_t>(s.drag.padded);
   s.law.fric.assign(padded, 0.0);
   s.law.visc.assign(padded, 0.0);
-  s.law.rot.assign(padded, Mat3::Zero());
   for (int f = 0; f < n; ++f) {
     s.law.fric[static_cast<size_t>(f)] = kBlasius * std::sqrt(1e-4 / 0.1) * (1.0 + 0.1 * U(rng));
     s.law.visc[static_cast<size_t>(f)] = kImai * 1e-4 / 0.1;
@@ -155,6 +154,106 @@ TEST_CASE("A face moving with the fluid adds no force and a finite Jacobian",
     if (friction < 0.0) CHECK(maxAbs(Jp) < 1e-15);
     if (friction > 0.0) CHECK(maxAbs(Jp) > 0.0);
   }
+}
+
+namespace {
+
+/// Gives the faces a rotational lift: a random symmetric K per face (≤ 6 cm) and `parts`
+/// parts, in runs of `run` faces (run 1: every group mixes parts), packed.
+void addLift(Faces* s, std::mt19937& rng, int parts, int run) {
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  const size_t nf = s->drag.size();
+  s->law.rot.assign(nf, Mat3::Zero());
+  s->law.part.assign(nf, 0);
+  s->law.parts = parts;
+  for (size_t f = 0; f < nf; ++f) {
+    Mat3 B;
+    for (int i = 0; i < 9; ++i) B(i / 3, i % 3) = 0.06 * U(rng);
+    s->law.rot[f] = 0.5 * (B + B.transpose());
+    s->law.part[f] = static_cast<int>(f / static_cast<size_t>(run)) % parts;
+  }
+  s->law.pack(s->drag.padded);
+}
+
+/// The whole law (the circulation candidate, or with `fade` off) packed and by reference.
+void lawBoth(const Faces& s, const FlowLawCoefficients& c, const Vec6& Y, const Vec3& com,
+             bool perFace, FaceKernelIsa isa, Vec6* Fr, Mat6* Jr, Vec6* Fp, Mat6* Jp) {
+  Fr->setZero();
+  Jr->setZero();
+  Fp->setZero();
+  Jp->setZero();
+  addFlowLawWrench(s.drag, s.law, c, Y, com, s.offsets[0], perFace ? s.offsets.data() : nullptr, Fr,
+                   Jr);
+  addPackedLawWrench(s.drag, s.law, c, Y, com, s.offsets[0], perFace ? &s.packed : nullptr, nullptr,
+                     Fp, Jp, isa);
+}
+
+}  // namespace
+
+TEST_CASE("The vectorised kernel of the whole law is the reference law to round-off",
+          "[core][facekernel]") {
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  FlowLawCoefficients noFade = kCirculationCandidate;
+  noFade.rec = 0.0;
+  FlowLawCoefficients noLift = kCirculationCandidate;
+  noLift.cr = 0.0;
+  for (int n : {1, 9, 37, 300}) {
+    for (int run : {1, 5, 1000}) {
+      Faces s = randomFaces(rng, n);
+      addLift(&s, rng, 3, run);
+      for (const FlowLawCoefficients& c : {kCirculationCandidate, noFade, noLift}) {
+        for (bool perFace : {false, true}) {
+          Vec6 Y;
+          for (int i = 0; i < 6; ++i) Y[i] = U(rng);
+          const Vec3 com = 0.05 * Vec3(U(rng), U(rng), U(rng));
+          Vec6 Fr, Fp;
+          Mat6 Jr, Jp;
+          lawBoth(s, c, Y, com, perFace, bestFaceKernelIsa(), &Fr, &Jr, &Fp, &Jp);
+          INFO("faces " << n << ", parts in runs of " << run << ", rec " << c.rec << ", cr " << c.cr
+                        << ", per-face offsets " << perFace);
+          REQUIRE(Fr.norm() > 0.0);
+          CHECK((Fp - Fr).lpNorm<Eigen::Infinity>() <= 1e-14 * n * Fr.lpNorm<Eigen::Infinity>());
+          CHECK(maxAbs(Jp - Jr) <= 1e-14 * n * maxAbs(Jr));
+          // Without the Jacobian the wrench is the same bits.
+          Vec6 F2 = Vec6::Zero();
+          addPackedLawWrench(s.drag, s.law, c, Y, com, s.offsets[0], perFace ? &s.packed : nullptr,
+                             nullptr, &F2, nullptr);
+          CHECK(std::memcmp(F2.data(), Fp.data(), sizeof(double) * 6) == 0);
+          // Every instruction set: the same bits.
+          for (FaceKernelIsa isa : {FaceKernelIsa::kSse2, FaceKernelIsa::kAvx2}) {
+            if (!faceKernelSupported(isa)) continue;
+            Vec6 Fi, Fq;
+            Mat6 Ji, Jq;
+            lawBoth(s, c, Y, com, perFace, isa, &Fi, &Ji, &Fq, &Jq);
+            CHECK(std::memcmp(Fq.data(), Fp.data(), sizeof(double) * 6) == 0);
+            CHECK(std::memcmp(Jq.data(), Jp.data(), sizeof(double) * 36) == 0);
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("The whole law's kernel: a face moving with the fluid adds no force",
+          "[core][facekernel]") {
+  std::mt19937 rng(29);
+  Faces s = randomFaces(rng, 19);
+  addLift(&s, rng, 2, 1);
+  std::uniform_real_distribution<double> U(-1.0, 1.0);
+  Vec6 Y;
+  for (int i = 0; i < 6; ++i) Y[i] = U(rng);
+  for (size_t f = 0; f < s.drag.size(); ++f) {
+    s.offsets[f] = -(Y.tail<3>() + Y.head<3>().cross(s.drag.centroid(f)));
+  }
+  s.packed.assign(s.drag, s.offsets);
+  Vec6 Fr, Fp;
+  Mat6 Jr, Jp;
+  lawBoth(s, kCirculationCandidate, Y, Vec3::Zero(), true, bestFaceKernelIsa(), &Fr, &Jr, &Fp, &Jp);
+  CHECK(Fp.cwiseAbs().maxCoeff() < 1e-15);
+  REQUIRE(Jp.allFinite());
+  CHECK(maxAbs(Jp - Jr) <= 1e-13 * std::max(maxAbs(Jr), 1e-30));
+  CHECK(maxAbs(Jp) > 0.0);
 }
 
 TEST_CASE("The gust field's wave sum: every instruction set, all points = one by one",
