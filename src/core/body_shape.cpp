@@ -115,13 +115,15 @@ void BodyImpl::updatePartLengths(bool reuse) {
   const size_t nf = drag.size();
   const auto padded = static_cast<size_t>(drag.padded);
   const bool tensors = model->rotationalLift();  // else law.rot stays empty (72 B a face)
-  if (law.rot.size() != (tensors ? nf : 0) || law.fric.size() != padded) {  // else all set below
+  if (law.rot.size() != (tensors ? nf : 0) || law.fric.size() != padded ||
+      law.plate.size() != padded) {  // else all set below
     reuse = false;
     law.rot.assign(tensors ? nf : 0, Mat3::Zero());
     law.part.assign(tensors ? nf : 0, 0);
     law.parts = tensors ? static_cast<int>(topo.parts.size()) : 0;
     law.fric.assign(padded, 0.0);  // padded like drag (the face kernel reads whole groups)
     law.visc.assign(padded, 0.0);
+    law.plate.assign(padded, 0.0);
     faceInvLen.assign(nf, 0.0);
     faceSqrtInvLen.assign(nf, 0.0);
   }
@@ -135,6 +137,7 @@ void BodyImpl::updatePartLengths(bool reuse) {
       c += geo.area[f] * drag.centroid(f);
     }
     double ell = 0.0;
+    const bool closed = part.kind == geometry::PartKind::kClosed;
     Mat3 M = Mat3::Zero();  // ∫(x − c)(x − c)ᵀ dA / A
     if (A > 0.0) {
       c /= A;
@@ -148,7 +151,7 @@ void BodyImpl::updatePartLengths(bool reuse) {
         const Vec3 ps = p0 + p1 + p2;
         m2 += geo.area[f] / 12.0 *
               (p0.squaredNorm() + p1.squaredNorm() + p2.squaredNorm() + ps.squaredNorm());
-        if (tensors) {
+        if (tensors || closed) {
           M.noalias() += geo.area[f] / 12.0 *
                          (p0 * p0.transpose() + p1 * p1.transpose() + p2 * p2.transpose() +
                           ps * ps.transpose());
@@ -157,8 +160,15 @@ void BodyImpl::updatePartLengths(bool reuse) {
       M /= A;
       ell = std::sqrt(1.5 * m2 / A);  // half-chord of a square plate
     }
-    const bool closed = part.kind == geometry::PartKind::kClosed;
     const bool some = ell > 0.0;
+    // C_T and C_D0's weight: 1 − √(λ₃/λ₂) of M on a closed part (FlowLawFaces::plate).
+    double plate = 1.0;
+    if (closed) {
+      const Vec3 l = Eigen::SelfAdjointEigenSolver<Mat3>(M, Eigen::EigenvaluesOnly)
+                         .eigenvalues()
+                         .cwiseMax(0.0);  // ascending
+      plate = l[1] > 0.0 ? 1.0 - std::sqrt(l[0] / l[1]) : 0.0;
+    }
     // Λ = √(3 M): its eigenvalues are the half-chords along M's axes (a strip's exactly).
     Mat3 halfChords = Mat3::Zero();
     if (tensors && some && !closed) {
@@ -180,6 +190,7 @@ void BodyImpl::updatePartLengths(bool reuse) {
       if (tensors) law.part[f] = static_cast<int>(p);
       faceInvLen[f] = invLen;
       faceSqrtInvLen[f] = sqrtInvLen;
+      law.plate[f] = plate;
     }
   }
   law.pack(drag.padded);

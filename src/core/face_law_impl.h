@@ -63,6 +63,30 @@ SAMARA_INLINE void addPartSums(const LawInput& in, size_t i, const V (&G)[18]) {
   }
 }
 
+/// Q ∂f/∂ω_r = [x̂ D; D] of the faces [i, i + kW) to their parts' sums: D = −g k [u]× K,
+/// column j = q (u × K_j), q = −g k.
+SAMARA_INLINE void addLiftPartSums(const LawInput& in, size_t i, const V (&K)[6], V q, V ux, V uy,
+                                   V uz, V x, V y, V z) {
+  const V Kc[3][3] = {{K[0], K[1], K[2]}, {K[1], K[3], K[4]}, {K[2], K[4], K[5]}};
+  V D[3][3];
+  for (int j = 0; j < 3; ++j) {
+    const V kx = Kc[0][j], ky = Kc[1][j], kz = Kc[2][j];
+    D[0][j] = q * (uy * kz - uz * ky);
+    D[1][j] = q * (uz * kx - ux * kz);
+    D[2][j] = q * (ux * ky - uy * kx);
+  }
+  V G[18];
+  for (int j = 0; j < 3; ++j) {
+    G[0 + j] = y * D[2][j] - z * D[1][j];
+    G[3 + j] = z * D[0][j] - x * D[2][j];
+    G[6 + j] = x * D[1][j] - y * D[0][j];
+    G[9 + j] = D[0][j];
+    G[12 + j] = D[1][j];
+    G[15 + j] = D[2][j];
+  }
+  addPartSums(in, i, G);
+}
+
 template <bool kJacobian, bool kLift>
 SAMARA_INLINE void addLawGroup(const LawInput& in, size_t i, const Flow& u, VLawSums* S) {
   const Input& b = in.base;
@@ -79,9 +103,12 @@ SAMARA_INLINE void addLawGroup(const LawInput& in, size_t i, const Flow& u, VLaw
   const auto fades = sc > 0.0;
   const V g = fades ? s / (fades ? s + sc : 1.0) : 1.0;
   const V gk = g * k;
-  const V ct = in.hct * (un * un) * is;  // C_T/2 u_n²/s
-  const V fn = -(k * s * un) * (1.0 + g * in.hct);
-  const V fu = gk * ct - k * (in.hcd0 * s);
+  // C_T/2 and C_D0/2 of the face (its part's flatness).
+  const V pw = in.plate != nullptr ? load(in.plate + i) : V{} + 1.0;
+  const V hct = in.hct * pw, hcd0 = in.hcd0 * pw;
+  const V ct = hct * (un * un) * is;  // C_T/2 u_n²/s
+  const V fn = -(k * s * un) * (1.0 + g * hct);
+  const V fu = gk * ct - k * (hcd0 * s);
   // f_c (the faded part, for g′) = −k C_T/2 u_n s n + k C_T/2 u_n²/s u + k w_p × u.
   V wpx{}, wpy{}, wpz{}, rx{}, ry{}, rz{};
   V K[6]{};
@@ -106,20 +133,20 @@ SAMARA_INLINE void addLawGroup(const LawInput& in, size_t i, const Flow& u, VLaw
   if constexpr (kJacobian) {
     const V uhx = ux * is, uhy = uy * is, uhz = uz * is;
     const V alpha = fu - kA;
-    const V beta = kA - k * s * (1.0 + g * in.hct);
+    const V beta = kA - k * s * (1.0 + g * hct);
     const V kcp = (0.5 * b.fr) * k * load(b.c1 + i) * rs * is;
-    const V hn = -(k * un) * (1.0 + g * in.hct);
-    const V hu = -(gk * ct + k * (in.hcd0 * s));
+    const V hn = -(k * un) * (1.0 + g * hct);
+    const V hu = -(gk * ct + k * (hcd0 * s));
     // g′ = s_c/(s + s_c)² where s > 0 and s_c > 0.
     const auto slope = fades && (s > 0.0);
     const V sp = slope ? sc : 0.0;
     const V den = slope ? (s + sc) * (s + sc) : 1.0;
     const V dg = sp / den;
-    const V fcn = -(k * in.hct) * un * s, fcu = k * ct;
+    const V fcn = -(k * hct) * un * s, fcu = k * ct;
     const V h[3] = {hn * nx - kcp * utx + hu * uhx + dg * (fcn * nx + fcu * ux + k * rx),
                     hn * ny - kcp * uty + hu * uhy + dg * (fcn * ny + fcu * uy + k * ry),
                     hn * nz - kcp * utz + hu * uhz + dg * (fcn * nz + fcu * uz + k * rz)};
-    const V mn = beta, mu = (2.0 * in.hct) * gk * un;
+    const V mn = beta, mu = (2.0 * hct) * gk * un;
     const V m[3] = {mn * nx + mu * uhx, mn * ny + mu * uhy, mn * nz + mu * uhz};
     const V H[6] = {
         y * h[2] - z * h[1], z * h[0] - x * h[2], x * h[1] - y * h[0], h[0], h[1], h[2]};
@@ -159,26 +186,7 @@ SAMARA_INLINE void addLawGroup(const LawInput& in, size_t i, const Flow& u, VLaw
       S->hz[13] += xz * x;
       S->hz[14] += xz * y;
       S->hz[15] += xz * z;
-      // D = −g k û K (û here the cross-product matrix of u): column j = −g k (u × K_j).
-      const V q = -gk;
-      const V Kc[3][3] = {{K[0], K[1], K[2]}, {K[1], K[3], K[4]}, {K[2], K[4], K[5]}};
-      V D[3][3];
-      for (int j = 0; j < 3; ++j) {
-        const V kx = Kc[0][j], ky = Kc[1][j], kz = Kc[2][j];
-        D[0][j] = q * (uy * kz - uz * ky);
-        D[1][j] = q * (uz * kx - ux * kz);
-        D[2][j] = q * (ux * ky - uy * kx);
-      }
-      V G[18];
-      for (int j = 0; j < 3; ++j) {
-        G[0 + j] = y * D[2][j] - z * D[1][j];
-        G[3 + j] = z * D[0][j] - x * D[2][j];
-        G[6 + j] = x * D[1][j] - y * D[0][j];
-        G[9 + j] = D[0][j];
-        G[12 + j] = D[1][j];
-        G[15 + j] = D[2][j];
-      }
-      addPartSums(in, i, G);
+      addLiftPartSums(in, i, K, -gk, ux, uy, uz, x, y, z);
     }
   }
 }

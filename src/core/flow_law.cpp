@@ -286,8 +286,9 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
     const auto p = turning ? static_cast<size_t>(law.part[f]) : 0;
     const Vec3 force =
         faceForce(faces.normal(f), k, c.friction * law.fric[f], c.friction * law.visc[f],
-                  lift ? Mat3(rot * law.rot[f]) : Mat3::Zero(), halfCT, 0.5 * c.cd0,
-                  c.rec / kImai * law.visc[f], turning ? wr[p] : w, u, J ? &Du : nullptr, &Dw);
+                  lift ? Mat3(rot * law.rot[f]) : Mat3::Zero(), halfCT * law.plateWeight(f),
+                  0.5 * c.cd0 * law.plateWeight(f), c.rec / kImai * law.visc[f],
+                  turning ? wr[p] : w, u, J ? &Du : nullptr, &Dw);
     Fsum.head<3>() += x.cross(force);
     Fsum.tail<3>() += force;
     if (J != nullptr) {
@@ -326,9 +327,9 @@ void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
     const Vec3 u = v + w.cross(faces.centroid(f)) + (offsets ? offsets[f] : offset);
     (*forces)[f] =
         faceForce(faces.normal(f), faces.k[f], c.friction * law.fric[f], c.friction * law.visc[f],
-                  lift ? Mat3(rot * law.rot[f]) : Mat3::Zero(), 0.5 * c.ct, 0.5 * c.cd0,
-                  c.rec / kImai * law.visc[f], turning ? wr[static_cast<size_t>(law.part[f])] : w,
-                  u, nullptr, nullptr);
+                  lift ? Mat3(rot * law.rot[f]) : Mat3::Zero(), 0.5 * c.ct * law.plateWeight(f),
+                  0.5 * c.cd0 * law.plateWeight(f), c.rec / kImai * law.visc[f],
+                  turning ? wr[static_cast<size_t>(law.part[f])] : w, u, nullptr, nullptr);
   }
 }
 

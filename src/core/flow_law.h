@@ -38,6 +38,14 @@ namespace samara::core {
 struct FlowLawFaces {
   std::vector<double> fric;  ///< c₁ = 1.328 √(ν/L), m^½/s^½
   std::vector<double> visc;  ///< c₂ = 2.326 ν/L, m/s
+  /// The weight of C_T and C_D0 per face (padded like fric; empty: 1 everywhere), the
+  /// flatness of its part: 1 on a sheet, 1 − √(λ₃/λ₂) on a closed part with the
+  /// eigenvalues λ₁ ≥ λ₂ ≥ λ₃ of ∫(x − c)(x − c)ᵀ dA / A. APW's translational circulation
+  /// and edge drag are a plate's (a thin edge that sheds): a thin closed card or coin keeps
+  /// most of them (thickness t over chord L: 1 − √3 t/L), a sphere, a cube or an axisymmetric
+  /// slender body none (their drag is GwtF's pressure and the friction).
+  std::vector<double> plate;
+  double plateWeight(size_t f) const { return plate.empty() ? 1.0 : plate[f]; }
   /// K per face (for C_R = π), m: the rotational lift is k (C_R/π) (K ω) × u. Sheets:
   /// K = (π/2) (−n̂ Λ n̂), Λ = √(3 M) with M = ∫(x − c)(x − c)ᵀ dA / A of the face's part,
   /// so a pitch rate about the in-plane axis e uses the half-chord across e,

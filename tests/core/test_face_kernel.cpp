@@ -159,10 +159,13 @@ TEST_CASE("A face moving with the fluid adds no force and a finite Jacobian",
 namespace {
 
 /// Gives the faces a rotational lift: a random symmetric K per face (≤ 6 cm) and `parts`
-/// parts, in runs of `run` faces (run 1: every group mixes parts), packed.
+/// parts, in runs of `run` faces (run 1: every group mixes parts), packed; and C_T and
+/// C_D0 weights between 0 and 1.
 void addLift(Faces* s, std::mt19937& rng, int parts, int run) {
   std::uniform_real_distribution<double> U(-1.0, 1.0);
   const size_t nf = s->drag.size();
+  s->law.plate.assign(static_cast<size_t>(s->drag.padded), 0.0);
+  for (size_t f = 0; f < nf; ++f) s->law.plate[f] = 0.5 + 0.5 * U(rng);
   s->law.rot.assign(nf, Mat3::Zero());
   s->law.part.assign(nf, 0);
   s->law.parts = parts;

@@ -76,6 +76,10 @@ void requireSameShape(const BodyImpl& a, const BodyImpl& b) {
   REQUIRE(sameBits(a.law.rot, b.law.rot));
   REQUIRE(sameBits(a.law.fric, b.law.fric));
   REQUIRE(sameBits(a.law.visc, b.law.visc));
+  REQUIRE(sameBits(a.law.plate, b.law.plate));
+  REQUIRE(sameBits(a.law.rotPack, b.law.rotPack));
+  REQUIRE(a.law.partPad == b.law.partPad);
+  REQUIRE(a.law.groupPart == b.law.groupPart);
   REQUIRE(sameBits(a.faceInvLen, b.faceInvLen));
   REQUIRE(sameBits(a.addedPart, b.addedPart));
   REQUIRE(sameBits(a.addedUnit, b.addedUnit));
@@ -148,4 +152,39 @@ TEST_CASE("An animated body's shape update reuses unmoved parts with the same bi
   reused.updateFluid(g0, world);
   fresh.updateFluid(g0, world);
   requireSameShape(reused, fresh);
+}
+
+TEST_CASE("C_T and C_D0 act in full on sheets, in part on thin closed plates, not on bluff bodies",
+          "[core][flowlaw]") {
+  WorldDef world;
+  world.fluid.density = 1.225;
+  world.fluid.viscosity = 1.8e-5;
+  struct Case {
+    geometry::TriMesh mesh;
+    double expected, tol;
+    const char* what;
+  };
+  // A thin box of thickness t and chord L: M's two large eigenvalues ≈ (L²/12)(1 + …), the
+  // small one ≈ t²/4 (most of the area at ±t/2): weight ≈ 1 − √3 t/L.
+  const double t = 0.004, L = 0.1;
+  const Case cases[] = {
+      {geometry::makePlate(L, L, 4, 4), 1.0, 0.0, "sheet"},
+      {geometry::makeBox(Vec3(L, t, L), 6), 1.0 - std::sqrt(3.0) * t / L, 0.01, "thin box"},
+      {geometry::makeSphere(0.05, 3), 0.0, 1e-6, "sphere"},
+      {geometry::makeBox(Vec3(L, L, L), 3), 0.0, 1e-6, "cube"},
+      {geometry::makeCylinder(0.01, 0.3, 24, 12), 0.0, 0.02, "slender cylinder"},
+  };
+  for (const Case& c : cases) {
+    BodyDef b;
+    b.mesh = c.mesh;
+    b.mass.mode = MassMode::kLumped;
+    b.mass.total = 0.01;
+    world.bodies = {b};
+    const BodyImpl body(world.bodies[0], 0, world);
+    INFO(c.what);
+    REQUIRE(body.law.plate.size() == static_cast<size_t>(body.drag.padded));
+    for (size_t f = 0; f < body.drag.size(); ++f) {
+      REQUIRE(std::abs(body.law.plate[f] - c.expected) <= c.tol);
+    }
+  }
 }

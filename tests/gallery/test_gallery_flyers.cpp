@@ -235,6 +235,40 @@ TEST_CASE("maple seed under the circulation candidate law: autorotates in the ba
   checkRealSamara(s);
 }
 
+TEST_CASE("maple seed under the circulation laws: shipped, nut x2, no vein (report)",
+          "[.circulation]") {
+  // Hidden (run by name): the seed column of the README's table "APW's circulation with less
+  // edge drag" (the sets of tests/gallery/test_gallery_wind.cpp's plate report) and the
+  // candidate's doubled nut and uniform wing; the gallery seed protocol (half resolution, 4 s,
+  // the last 20 revolutions).
+  ag::MapleSeedParams heavy;
+  heavy.nutMass *= 2.0;
+  ag::MapleSeedParams uniform;
+  uniform.veinFraction = 0.0;
+  using core::kApwCR;
+  using core::kApwCT;
+  const core::FlowLawCoefficients sets[] = {
+      {1.0, kApwCT, kApwCR, 0.1, 0.0},  {1.0, kApwCT, kApwCR, 0.15, 0.0},
+      {1.0, kApwCT, kApwCR, 0.2, 0.0},  {1.0, kApwCT, kApwCR, 0.25, 0.0},
+      {1.0, kApwCT, kApwCR, 0.4, 0.0},  {1.0, kApwCT, core::kRotationCR, 0.2, 0.0},
+      {1.0, kApwCT, kApwCR, 0.2, 100.0}};
+  auto report = [](const char* name, const core::FlowLawCoefficients& c,
+                   const ag::MapleSeedParams& p) {
+    core::WorldDef def = seedWorld(p);
+    def.bodies[0].model = std::make_shared<core::GwtfModel>(c);
+    const Steady s = steadyState(fly(def, 4.0), 20);
+    std::printf(
+        "maple seed (%s), ct %g, cr %g, cd0 %g, Re_c %g: enough %d, descent %.3f m/s, %.2f "
+        "rev/s, coning %.1f deg, min |n_up| %.2f\n",
+        name, c.ct, c.cr, c.cd0, c.rec, s.enough, s.fall, s.revPerS, s.coningDeg, s.minAbsNormalUp);
+    CHECK(s.enough == (c.cd0 < 0.4));  // APW's full edge drag stops the autorotation
+  };
+  for (const core::FlowLawCoefficients& c : sets) report("shipped", c, {});
+  report("shipped", core::kCirculationCandidate, {});
+  report("nut x2", core::kCirculationCandidate, heavy);
+  report("no vein", core::kCirculationCandidate, uniform);
+}
+
 TEST_CASE("maple seed: a doubled nut descends as actuator-disc momentum theory says",
           "[gallery][flyers][slow]") {
   // An autorotating seed is a rotor in windmill state: its weight is the momentum flux
