@@ -105,9 +105,10 @@ format-check:
 	@clang-format --dry-run --Werror $(CXX_FILES)
 
 # Size limits (files in src/ <= 600 lines, functions <= 120 lines) and clang-tidy on src/
-# (headers included) against the Release tree's compile commands. clang-tidy takes ~25 s of
-# CPU per file (~50 min for src/ on 2 cores): run it before a commit; CI runs check-style.
-lint: build
+# (headers included) with the Release flags, one compile command per file (build/lint, only
+# configured: the build trees compile files in batches). clang-tidy takes ~25 s of CPU per
+# file (~50 min for src/ on 2 cores): run it before a commit; CI runs check-style.
+lint: deps
 	@scripts/lint
 
 # What CI checks of the style: formatting and the size limits (seconds).

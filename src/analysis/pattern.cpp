@@ -6,10 +6,11 @@
 #include <cstdio>
 #include <iterator>
 
+#include "geometry/types.h"
+
 namespace samara::analysis {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kDeg = 180.0 / kPi;
 
 /// Rotation vector (axis × angle) taking unit vector a to unit vector b along the great

@@ -17,7 +17,6 @@ constexpr double kShapeFactor = 25.0;
 // The bound on gravity's and the flow's energy is doubled: the variational integrator's
 // energy error is bounded, and the audit is there for blow-ups, not for accounting.
 constexpr double kMargin = 2.0;
-constexpr double kPi = 3.14159265358979323846;
 
 Vec3 flowAt(const WorldDef& world, const Vec3& x, double t) {
   Vec3 u = world.fluid.wind;

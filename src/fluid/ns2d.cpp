@@ -11,8 +11,6 @@ namespace samara::fluid {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 /// i·k·z for a real wavenumber k.
 inline Complex times_ik(double k, const Complex& z) { return {-k * z.imag(), k * z.real()}; }
 

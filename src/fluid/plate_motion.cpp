@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "geometry/types.h"
+
 namespace samara::fluid {
 
-namespace {
-constexpr double kPi = 3.14159265358979323846;
-}
+namespace {}
 
 std::string regimeName(PlateRegime r) {
   switch (r) {

@@ -5,6 +5,9 @@
 
 namespace samara {
 
+/// π to double precision (std::numbers::pi), for every module.
+inline constexpr double kPi = 3.14159265358979323846;
+
 using Vec3 = Eigen::Vector3d;
 using Mat3 = Eigen::Matrix3d;
 using Vec6 = Eigen::Matrix<double, 6, 1>;

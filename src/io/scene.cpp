@@ -20,7 +20,6 @@ namespace samara::io {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr double kPi = 3.14159265358979323846;
 
 /// State shared by the readers of one scene.
 struct Reader {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "geometry/types.h"
+
 namespace samara::io {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 std::uint64_t splitmix64(std::uint64_t* state) {
   std::uint64_t z = (*state += 0x9e3779b97f4a7c15ull);

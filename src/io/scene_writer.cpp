@@ -29,7 +29,6 @@ using detail::Relocator;
 using detail::sceneText;
 
 namespace fs = std::filesystem;
-constexpr double kPi = 3.14159265358979323846;  // as the scene reader's
 
 // --- seeds -----------------------------------------------------------------------------------
 

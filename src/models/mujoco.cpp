@@ -6,11 +6,12 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "geometry/types.h"
+
 namespace samara::models {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kMinVal = 1e-15;  // mjMINVAL
 constexpr double kEps = 1e-14;     // mjEPS
 
@@ -80,14 +81,14 @@ VirtualMass virtualMass(const Vec3& r, KappaQuadrature quadrature) {
 }
 
 // Added mass of an ellipsoid (kg, kg·m²): ρ times MuJoCo's virtual mass and inertia.
-struct EllipsoidAddedMass {
+struct MujocoAddedMass {
   Vec3 linear = Vec3::Zero();   // m_A, kg
   Vec3 angular = Vec3::Zero();  // I_A, kg·m²
 };
 
-EllipsoidAddedMass ellipsoidAddedMass(const Vec3& r, double density, KappaQuadrature quadrature) {
+MujocoAddedMass mujocoAddedMass(const Vec3& r, double density, KappaQuadrature quadrature) {
   const VirtualMass vm = virtualMass(r, quadrature);
-  EllipsoidAddedMass am;
+  MujocoAddedMass am;
   am.linear = density * vm.mass;
   am.angular = density * vm.inertia;
   return am;
@@ -202,11 +203,11 @@ Vec3 mujocoKappa(const Vec3& r) {
 }
 
 Vec3 addedMassLinear(const Vec3& semiAxes, double density, KappaQuadrature kappa) {
-  return ellipsoidAddedMass(semiAxes, density, kappa).linear;
+  return mujocoAddedMass(semiAxes, density, kappa).linear;
 }
 
 Vec3 addedMassAngular(const Vec3& semiAxes, double density, KappaQuadrature kappa) {
-  return ellipsoidAddedMass(semiAxes, density, kappa).angular;
+  return mujocoAddedMass(semiAxes, density, kappa).angular;
 }
 
 double projectedArea(const Vec3& semiAxes, const Vec3& v) {
@@ -222,7 +223,7 @@ Vec6 ellipsoidWrench(const Vec3& r, const EllipsoidCoefficients& c, double densi
 
   // Added mass, velocity terms only (mj_addedMassForces without accelerations).
   if (addedMassVelocityTerms) {
-    const EllipsoidAddedMass am = ellipsoidAddedMass(r, density, KappaQuadrature::mujoco);
+    const MujocoAddedMass am = mujocoAddedMass(r, density, KappaQuadrature::mujoco);
     const Vec3 linMom = am.linear.cwiseProduct(v);
     const Vec3 angMom = am.angular.cwiseProduct(w);
     torque += linMom.cross(v);
@@ -332,7 +333,7 @@ Mat6 MujocoEllipsoidModel::addedMass(const core::FluidModelInput& in) const {
   const core::PrincipalFrame frame = core::principalFrame(in.com, in.inertiaCom);
   const Vec3 r = semiAxes(in, frame);
   if (!positiveFinite(r)) return Mat6::Zero();
-  const EllipsoidAddedMass am = ellipsoidAddedMass(r, in.density, KappaQuadrature::mujoco);
+  const MujocoAddedMass am = mujocoAddedMass(r, in.density, KappaQuadrature::mujoco);
   Vec6 diag;
   diag << am.angular, am.linear;
   return core::inertiaFromLocal(frame, Mat6(diag.asDiagonal()));

@@ -6,10 +6,10 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "geometry/types.h"
+
 namespace samara::models {
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
 
 // --- the generator: splitmix64 seeds xoshiro256** (Blackman & Vigna) -----------------------
 

@@ -13,7 +13,7 @@ using namespace samara::analysis;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using samara::kPi;
 const Vec3 kUp(0.0, 1.0, 0.0);
 const Vec3 kNormal(0.0, 1.0, 0.0);
 constexpr double kLength = 0.07;  // body length, m

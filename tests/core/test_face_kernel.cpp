@@ -69,7 +69,7 @@ void packed(const Faces& s, double friction, const Vec6& Y, bool perFace, Vec6* 
                       s.offsets[0], perFace ? &s.packed : nullptr, F, J, isa);
 }
 
-double maxAbs(const Mat6& M) { return M.cwiseAbs().maxCoeff(); }
+double maxAbsOf(const Mat6& M) { return M.cwiseAbs().maxCoeff(); }
 
 }  // namespace
 
@@ -90,7 +90,7 @@ TEST_CASE("The vectorised face kernel is the reference law to round-off", "[core
         REQUIRE(Fr.norm() > 0.0);
         // Sums of n terms in another order: a few ulps of the largest term per entry.
         CHECK((Fp - Fr).lpNorm<Eigen::Infinity>() <= 1e-14 * n * Fr.lpNorm<Eigen::Infinity>());
-        CHECK(maxAbs(Jp - Jr) <= 1e-14 * n * maxAbs(Jr));
+        CHECK(maxAbsOf(Jp - Jr) <= 1e-14 * n * maxAbsOf(Jr));
         // Without the Jacobian the wrench is the same bits.
         Vec6 F2 = Vec6::Zero();
         addPackedFaceWrench(s.drag, friction < 0.0 ? nullptr : &s.law, std::max(friction, 0.0), Y,
@@ -150,9 +150,9 @@ TEST_CASE("A face moving with the fluid adds no force and a finite Jacobian",
     CHECK(Fp.cwiseAbs().maxCoeff() < 1e-15);
     REQUIRE(Jp.allFinite());
     // The limit u → 0: only the friction's viscous term −k c₂ Q(I − n nᵀ)Qᵀ survives.
-    CHECK(maxAbs(Jp - Jr) <= 1e-13 * std::max(maxAbs(Jr), 1e-30));
-    if (friction < 0.0) CHECK(maxAbs(Jp) < 1e-15);
-    if (friction > 0.0) CHECK(maxAbs(Jp) > 0.0);
+    CHECK(maxAbsOf(Jp - Jr) <= 1e-13 * std::max(maxAbsOf(Jr), 1e-30));
+    if (friction < 0.0) CHECK(maxAbsOf(Jp) < 1e-15);
+    if (friction > 0.0) CHECK(maxAbsOf(Jp) > 0.0);
   }
 }
 
@@ -217,7 +217,7 @@ TEST_CASE("The vectorised kernel of the whole law is the reference law to round-
                         << ", per-face offsets " << perFace);
           REQUIRE(Fr.norm() > 0.0);
           CHECK((Fp - Fr).lpNorm<Eigen::Infinity>() <= 1e-14 * n * Fr.lpNorm<Eigen::Infinity>());
-          CHECK(maxAbs(Jp - Jr) <= 1e-14 * n * maxAbs(Jr));
+          CHECK(maxAbsOf(Jp - Jr) <= 1e-14 * n * maxAbsOf(Jr));
           // Without the Jacobian the wrench is the same bits.
           Vec6 F2 = Vec6::Zero();
           addPackedLawWrench(s.drag, s.law, c, Y, com, s.offsets[0], perFace ? &s.packed : nullptr,
@@ -255,8 +255,8 @@ TEST_CASE("The whole law's kernel: a face moving with the fluid adds no force",
   lawBoth(s, kCirculationCandidate, Y, Vec3::Zero(), true, bestFaceKernelIsa(), &Fr, &Jr, &Fp, &Jp);
   CHECK(Fp.cwiseAbs().maxCoeff() < 1e-15);
   REQUIRE(Jp.allFinite());
-  CHECK(maxAbs(Jp - Jr) <= 1e-13 * std::max(maxAbs(Jr), 1e-30));
-  CHECK(maxAbs(Jp) > 0.0);
+  CHECK(maxAbsOf(Jp - Jr) <= 1e-13 * std::max(maxAbsOf(Jr), 1e-30));
+  CHECK(maxAbsOf(Jp) > 0.0);
 }
 
 TEST_CASE("The gust field's wave sum: every instruction set, all points = one by one",
@@ -347,7 +347,7 @@ TEST_CASE("The added mass's outer sum: the plain sum to round-off, the same bits
                                       FaceKernelIsa::kSse2);
       INFO(n << " faces, listed " << listed);
       CHECK(M == M.transpose());
-      CHECK(maxAbs(M - plain) <= 1e-14 * maxAbs(plain));
+      CHECK(maxAbsOf(M - plain) <= 1e-14 * maxAbsOf(plain));
       for (FaceKernelIsa isa : {FaceKernelIsa::kAvx2, FaceKernelIsa::kAvx512}) {
         if (!faceKernelSupported(isa)) continue;
         const Mat6 Mi =

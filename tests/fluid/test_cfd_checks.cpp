@@ -5,15 +5,16 @@
 #include <vector>
 
 #include "fluid/ns2d.h"
+#include "geometry/types.h"
 
 namespace {
 
+using samara::kPi;
 using samara::fluid::Ns2Def;
 using samara::fluid::Ns2Solver;
 using samara::fluid::Ns2Status;
 using samara::fluid::Shape2;
 using samara::fluid::Vec2;
-constexpr double kPi = 3.14159265358979323846;
 
 /// A 1 cm cylinder in water (ν = 10⁻⁶ m²/s) on a 14-diameter window at 12 cells per
 /// diameter, with a sponge of 1.5 diameters that damps the wake within ~0.2 D/U.

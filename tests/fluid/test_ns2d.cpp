@@ -7,16 +7,17 @@
 #include "core/thread_pool.h"
 #include "fluid/fft2.h"
 #include "fluid/ns2d.h"
+#include "geometry/types.h"
 
 namespace {
 
+using samara::kPi;
 using samara::fluid::Complex;
 using samara::fluid::Fft2;
 using samara::fluid::Ns2Def;
 using samara::fluid::Ns2Solver;
 using samara::fluid::Ns2Status;
 using samara::fluid::Vec2;
-constexpr double kPi = 3.14159265358979323846;
 
 std::vector<double> testField(int nx, int ny) {
   std::vector<double> f(static_cast<std::size_t>(nx) * ny);

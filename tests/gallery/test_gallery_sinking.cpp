@@ -21,7 +21,7 @@ namespace ag = samara::assetgen;
 
 namespace {
 
-constexpr double kPi = std::numbers::pi;
+using samara::kPi;
 
 /// Lowest test resolution that keeps the numbers within ~1 % of the shipped scene.
 constexpr double kRes = 0.5;

@@ -14,7 +14,7 @@ using namespace samara::geometry;
 
 namespace {
 
-constexpr double kPi = std::numbers::pi;
+using samara::kPi;
 
 double relErr(double a, double b) { return std::abs(a - b) / std::abs(b); }
 

@@ -18,7 +18,7 @@ using samara::io::test::TempDir;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using samara::kPi;
 
 const char* const kScene = R"({
   "fluid": {"density": 1000.0},

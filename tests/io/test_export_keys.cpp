@@ -49,7 +49,7 @@ struct Keys {
   std::vector<float> times, translation, rotation;
 };
 
-std::vector<float> floats(const tinygltf::Model& m, int accessor) {
+std::vector<float> accessorFloats(const tinygltf::Model& m, int accessor) {
   const tinygltf::Accessor& a = m.accessors.at(static_cast<std::size_t>(accessor));
   const tinygltf::BufferView& v = m.bufferViews.at(static_cast<std::size_t>(a.bufferView));
   const int width = tinygltf::GetNumComponentsInType(static_cast<std::uint32_t>(a.type));
@@ -67,10 +67,10 @@ Keys keysOf(const tinygltf::Model& m, int node) {
     const tinygltf::AnimationSampler& s = a.samplers.at(static_cast<std::size_t>(c.sampler));
     CHECK(s.interpolation == "LINEAR");
     if (c.target_path == "translation") {
-      k.times = floats(m, s.input);
-      k.translation = floats(m, s.output);
+      k.times = accessorFloats(m, s.input);
+      k.translation = accessorFloats(m, s.output);
     } else if (c.target_path == "rotation") {
-      k.rotation = floats(m, s.output);
+      k.rotation = accessorFloats(m, s.output);
     }
   }
   return k;
@@ -311,7 +311,7 @@ TEST_CASE("export: rigid parts are child nodes that follow the world's vertices"
     const tinygltf::Primitive& prim =
         m.meshes.at(static_cast<std::size_t>(m.nodes[static_cast<std::size_t>(c)].mesh))
             .primitives[0];
-    const std::vector<float> v = floats(m, prim.attributes.at("POSITION"));
+    const std::vector<float> v = accessorFloats(m, prim.attributes.at("POSITION"));
     std::vector<Vec3> pts;
     for (std::size_t k = 0; k < v.size(); k += 3) pts.emplace_back(v[k], v[k + 1], v[k + 2]);
     meshes.push_back(pts);
@@ -371,14 +371,14 @@ TEST_CASE("export: a glTF skin stays a skin whose joints follow the world's vert
   const tinygltf::Primitive& prim =
       m.meshes.at(static_cast<std::size_t>(meshNode->mesh)).primitives[0];
   CHECK(prim.targets.empty());
-  const std::vector<float> pos = floats(m, prim.attributes.at("POSITION"));
-  const std::vector<float> wts = floats(m, prim.attributes.at("WEIGHTS_0"));
+  const std::vector<float> pos = accessorFloats(m, prim.attributes.at("POSITION"));
+  const std::vector<float> wts = accessorFloats(m, prim.attributes.at("WEIGHTS_0"));
   const tinygltf::Accessor& ja =
       m.accessors.at(static_cast<std::size_t>(prim.attributes.at("JOINTS_0")));
   const tinygltf::BufferView& jv = m.bufferViews.at(static_cast<std::size_t>(ja.bufferView));
   std::vector<std::uint16_t> jts(ja.count * 4);
   std::memcpy(jts.data(), m.buffers[0].data.data() + jv.byteOffset, jts.size() * 2);
-  const std::vector<float> ibm = floats(m, skin.inverseBindMatrices);
+  const std::vector<float> ibm = accessorFloats(m, skin.inverseBindMatrices);
 
   // Parents, keys and rest scales of every node.
   std::vector<int> parent(m.nodes.size(), -1);

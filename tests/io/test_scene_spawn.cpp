@@ -18,7 +18,7 @@ using samara::io::Error;
 
 namespace {
 
-const std::string kScenes = sourcePath("assets/scenes/");
+const std::string kSceneDir = sourcePath("assets/scenes/");
 
 /// A scene of `count` copies of a 2 × 2-cell plate (8 faces) and a point mass, with `spawn`
 /// fields added to count and region.
@@ -171,7 +171,7 @@ TEST_CASE("spawn: limits name the field", "[io][scene][spawn]") {
 }
 
 TEST_CASE("spawn: the shipped crowds", "[io][scene][spawn]") {
-  const core::WorldDef storm = samara::io::loadScene(kScenes + "leaf_storm.json");
+  const core::WorldDef storm = samara::io::loadScene(kSceneDir + "leaf_storm.json");
   REQUIRE(storm.bodies.size() >= 500);
   std::set<int> species;
   for (const core::BodyDef& b : storm.bodies) {
@@ -183,9 +183,9 @@ TEST_CASE("spawn: the shipped crowds", "[io][scene][spawn]") {
   CHECK(species.size() == 3);
   CHECK(storm.fluid.gusts != nullptr);
   CHECK(storm.floor.has_value());
-  const core::WorldDef rain = samara::io::loadScene(kScenes + "maple_rain.json");
+  const core::WorldDef rain = samara::io::loadScene(kSceneDir + "maple_rain.json");
   REQUIRE(rain.bodies.size() >= 200);
-  const core::WorldDef seed = samara::io::loadScene(kScenes + "maple_seed.json");
+  const core::WorldDef seed = samara::io::loadScene(kSceneDir + "maple_seed.json");
   // The maple seed's mesh and mass: its point masses (the vein and the nut) on every copy.
   CHECK(rain.bodies[0].mesh.numFaces() == seed.bodies[0].mesh.numFaces());
   CHECK(rain.bodies[0].pointMasses.size() == seed.bodies[0].pointMasses.size());
@@ -204,7 +204,7 @@ TEST_CASE("spawn: save as writes the seed out", "[io][scene][spawn][save]") {
 
 TEST_CASE("spawn: save as keeps the generator", "[io][scene][spawn][save]") {
   TempDir dir("spawn_save");
-  const std::string source = kScenes + "maple_rain.json";
+  const std::string source = kSceneDir + "maple_rain.json";
   const samara::io::SetList sets = {{"/bodies/0/spawn/count", "4"}, {"/bodies/0/spawn/seed", "17"}};
   const std::string dest = dir.file("rain.json");
   samara::io::saveSceneAs(source, sets, dest);

@@ -49,7 +49,7 @@ const bool kRegistered = (models::registerModel({"toy-linear-drag", "linear drag
                                                  [] { return std::make_shared<ToyLinearDrag>(); }}),
                           true);
 
-const char* kScene = R"({
+const char* kToyScene = R"({
   "gravity": [0, -9.81, 0],
   "fluid": {"density": 0},
   "sim": {"dt": 0.001, "duration": 1},
@@ -63,7 +63,7 @@ TEST_CASE("a toy model: one file and one registration line", "[io][model][toy]")
   REQUIRE(kRegistered);
   CHECK(models::isModelName("toy-linear-drag"));
 
-  const core::WorldDef def = io::parseScene(kScene, "toy.json", ".");
+  const core::WorldDef def = io::parseScene(kToyScene, "toy.json", ".");
   REQUIRE(def.bodies[0].model->name() == "toy-linear-drag");
   core::World world(def);
   // Linear drag from rest: v(t) = v_t (1 − e^{−t/τ}), v_t = m g / c = 4.905 m/s, τ = m/c =

@@ -19,7 +19,7 @@ using namespace samara::models;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using samara::kPi;
 
 double relErr(double a, double b) { return std::abs(a - b) / std::max(std::abs(b), 1e-300); }
 

@@ -17,7 +17,7 @@ using namespace samara::analysis;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using samara::kPi;
 
 /// A body-frame input for a mesh with the given density of the surrounding fluid.
 core::FluidModelInput inputFor(const geometry::TriMesh& mesh, double rho, const Vec3& com) {

@@ -15,7 +15,7 @@
 namespace samara::assetgen {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+using samara::kPi;
 
 /// names[e] for an enumerator `e` of an enum numbered from 0, `fallback` for any other value.
 template <typename Enum, std::size_t N>

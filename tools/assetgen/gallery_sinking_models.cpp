@@ -12,7 +12,7 @@
 namespace samara::assetgen {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
+using samara::kPi;
 constexpr double kWater = 998.0;      // kg/m³
 constexpr double kAir = 1.225;        // kg/m³
 constexpr double kSilicone = 1297.4;  // kg/m³, GwtF §7.1 (Fig. 2)

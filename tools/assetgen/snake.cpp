@@ -11,12 +11,12 @@
 namespace samara::assetgen {
 namespace {
 
-constexpr double kLength = 1.2;      // m
-constexpr double kRadius = 0.028;    // body radius, m
-constexpr int kJoints = 8;           // head → tail
-constexpr double kPeriod = 1.0;      // s
-constexpr int kKeys = 24;            // keys per cycle
-constexpr double kWavelength = 0.9;  // m
+constexpr double kSnakeLength = 1.2;  // m
+constexpr double kRadius = 0.028;     // body radius, m
+constexpr int kJoints = 8;            // head → tail
+constexpr double kPeriod = 1.0;       // s
+constexpr int kKeys = 24;             // keys per cycle
+constexpr double kWavelength = 0.9;   // m
 
 /// Half-height and half-width along ŝ ∈ [0, 1] (head → tail): a round body whose last
 /// third flattens laterally into a paddle (taller, thinner), rounded at both ends.
@@ -32,7 +32,7 @@ void snakeSection(double s, double* hy, double* hz) {
 /// Joint k's bend angle about +y at time t (s): a wave running head → tail.
 double jointAngle(int k, double t) {
   const double amp = 0.15 + 0.25 * k / (kJoints - 1.0);
-  const double s = k * kLength / kJoints;
+  const double s = k * kSnakeLength / kJoints;
   return amp * std::sin(2.0 * std::numbers::pi * (s / kWavelength - t / kPeriod));
 }
 
@@ -41,13 +41,13 @@ double jointAngle(int k, double t) {
 SkinnedModel makeSeaSnake(double resolution) {
   SkinnedModel out;
   auto anim = std::make_shared<core::SkinnedAnimation>();
-  const double bone = kLength / kJoints;
-  const double x0 = -0.5 * kLength;
+  const double bone = kSnakeLength / kJoints;
+  const double x0 = -0.5 * kSnakeLength;
 
   // Straight tube (the skeleton's straight pose).
   const auto [rings, segments] = loftCounts(resolution, 96, 16, 8, 4);
   geometry::TriMesh straight =
-      loftAlongX(x0, x0 + kLength, 0.0, 0.0, rings, segments, [](double s, Ring* r) {
+      loftAlongX(x0, x0 + kSnakeLength, 0.0, 0.0, rings, segments, [](double s, Ring* r) {
         snakeSection(s, &r->ryUp, &r->rz);
         r->ryDown = r->ryUp;
       });

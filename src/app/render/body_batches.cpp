@@ -12,7 +12,7 @@ namespace samara::app {
 namespace {
 
 constexpr GLuint kModel = 1;  // attribute locations 1-4: the model matrix's columns
-constexpr GLuint kFront = 5;
+constexpr GLuint kFrontLocation = 5;
 constexpr GLuint kBack = 6;
 constexpr GLsizei kTransformStride = 16 * sizeof(float);
 constexpr GLsizei kColorStride = 7 * sizeof(float);  // front RGB, body index, back RGB
@@ -27,7 +27,7 @@ void pointInstances(GLuint transforms, GLuint colors, std::size_t first) {
                           offsetOf(first * kTransformStride + c * 4 * sizeof(float)));
   }
   glBindBuffer(GL_ARRAY_BUFFER, colors);
-  glVertexAttribPointer(kFront, 4, GL_FLOAT, GL_FALSE, kColorStride,
+  glVertexAttribPointer(kFrontLocation, 4, GL_FLOAT, GL_FALSE, kColorStride,
                         offsetOf(first * kColorStride));
   glVertexAttribPointer(kBack, 3, GL_FLOAT, GL_FALSE, kColorStride,
                         offsetOf(first * kColorStride + 4 * sizeof(float)));
@@ -237,7 +237,7 @@ void BodyBatches::drawAnimated(const Animated& a) const {
   glVertexAttrib4f(kModel + 2, 0.0f, 0.0f, 1.0f, 0.0f);
   glVertexAttrib4f(kModel + 3, 0.0f, 0.0f, 0.0f, 1.0f);
   const Colors& c = colors_[static_cast<std::size_t>(a.body)];
-  glVertexAttrib4f(kFront, c.front.r, c.front.g, c.front.b, static_cast<float>(a.body));
+  glVertexAttrib4f(kFrontLocation, c.front.r, c.front.g, c.front.b, static_cast<float>(a.body));
   glVertexAttrib3f(kBack, c.back.r, c.back.g, c.back.b);
   glDrawElementsBaseVertex(GL_TRIANGLES, a.indexCount, GL_UNSIGNED_INT,
                            offsetOf(a.firstIndex * sizeof(GLuint)), a.baseVertex);
