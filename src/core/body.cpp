@@ -530,7 +530,7 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     modelIn.faceOffset = offset;
     modelIn.packed = true;
     if (perFace) modelIn.packOffsets = &packOffsets;
-    if (!law.rotPack.empty()) {  // formed once for the step's evaluations
+    if (!law.partPad.empty()) {  // formed once for the step's evaluations
       sumParts(drag, law, perFace ? packOffsets.o.data() : nullptr, &partSums);
       modelIn.partSums = &partSums;
     }

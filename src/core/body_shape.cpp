@@ -114,13 +114,14 @@ void BodyImpl::refillFaceCoefficients(bool reuse) {
 void BodyImpl::updatePartLengths(bool reuse) {
   const size_t nf = drag.size();
   const auto padded = static_cast<size_t>(drag.padded);
-  const bool tensors = model->rotationalLift();  // else law.rot stays empty (72 B a face)
-  if (law.rot.size() != (tensors ? nf : 0) || law.fric.size() != padded ||
+  const bool tensors = model->rotationalLift();  // else law.lift stays empty
+  const size_t np = topo.parts.size();
+  if (law.lift.size() != (tensors ? 6 * np : 0) || law.fric.size() != padded ||
       law.plate.size() != padded) {  // else all set below
     reuse = false;
-    law.rot.assign(tensors ? nf : 0, Mat3::Zero());
+    law.lift.assign(tensors ? 6 * np : 0, 0.0);
     law.part.assign(tensors ? nf : 0, 0);
-    law.parts = tensors ? static_cast<int>(topo.parts.size()) : 0;
+    law.parts = tensors ? static_cast<int>(np) : 0;
     law.fric.assign(padded, 0.0);  // padded like drag (the face kernel reads whole groups)
     law.visc.assign(padded, 0.0);
     law.plate.assign(padded, 0.0);
@@ -179,14 +180,13 @@ void BodyImpl::updatePartLengths(bool reuse) {
     const double kappaClosed = some ? 0.75 * ell / std::sqrt(1.5) : 0.0;
     const double invLen = some ? 0.5 / ell : 0.0;
     const double sqrtInvLen = some ? std::sqrt(0.5 / ell) : 0.0;
+    if (tensors) {  // S: K = −n̂ S n̂ per face (FlowLawFaces::lift)
+      const Mat3 S =
+          closed ? Mat3(kappaClosed * Mat3::Identity()) : Mat3(0.5 * kRotationCR * halfChords);
+      const double e[6] = {S(0, 0), S(0, 1), S(0, 2), S(1, 1), S(1, 2), S(2, 2)};
+      std::copy(e, e + 6, law.lift.begin() + static_cast<std::ptrdiff_t>(6 * p));
+    }
     for (int f : part.faces) {
-      const Vec3 n = drag.normal(f);
-      if (tensors && closed) {
-        law.rot[f] = kappaClosed * (Mat3::Identity() - n * n.transpose());
-      } else if (tensors) {
-        const Mat3 N = hat(n);
-        law.rot[f] = -0.5 * kRotationCR * (N * halfChords * N);
-      }
       if (tensors) law.part[f] = static_cast<int>(p);
       faceInvLen[f] = invLen;
       faceSqrtInvLen[f] = sqrtInvLen;

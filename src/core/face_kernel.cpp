@@ -197,7 +197,7 @@ void addPackedLawWrench(const DragFaces& faces, const FlowLawFaces& law,
                         const FlowLawCoefficients& c, const Vec6& Y, const Vec3& com,
                         const Vec3& offset, const FaceOffsetPack* offsets, const PartSums* sums,
                         Vec6* F, Mat6* J, FaceKernelIsa isa) {
-  const bool lift = !law.rotPack.empty() && c.cr != 0.0;
+  const bool lift = !law.lift.empty() && !law.partPad.empty() && c.cr != 0.0;
   std::vector<Vec3> wr;
   std::vector<Mat36> W;
   if (lift) {
@@ -220,7 +220,7 @@ void addPackedLawWrench(const DragFaces& faces, const FlowLawFaces& law,
                          c.rec / kImai,
                          c.cr / kRotationCR,
                          law.plate.empty() ? nullptr : law.plate.data(),
-                         lift ? law.rotPack.data() : nullptr,
+                         lift ? law.lift.data() : nullptr,
                          lift ? law.partPad.data() : nullptr,
                          lift ? law.groupPart.data() : nullptr,
                          wrFlat.data(),

@@ -36,7 +36,7 @@ void addPackedFaceWrench(const DragFaces& faces, const FlowLawFaces* law, double
                          Mat6* J, FaceKernelIsa isa = bestFaceKernelIsa());
 
 /// The whole law of core/flow_law.h with coefficients c (addFlowLawWrench's wrench and
-/// Jacobian to round-off): law.fric and law.visc padded, and for a rotational lift (law.rot
+/// Jacobian to round-off): law.fric and law.visc padded, and for a rotational lift (law.lift
 /// not empty, c.cr ≠ 0) law.pack() done, and the parts' sums of these faces and offsets
 /// (sumParts) in `sums`, or null to form them here. The same bits on every instruction set.
 void addPackedLawWrench(const DragFaces& faces, const FlowLawFaces& law,

@@ -42,6 +42,33 @@ SAMARA_INLINE void partRotation(const LawInput& in, size_t i, V* wx, V* wy, V* w
   }
 }
 
+/// K = −n̂ S n̂ of the faces [i, i + kW) (6: xx, xy, xz, yy, yz, zz), S their part's (in.lift),
+/// in core/flow_law.h's liftTensor's operations.
+SAMARA_INLINE void partLift(const LawInput& in, size_t i, V nx, V ny, V nz, V (&K)[6]) {
+  V s[6];
+  const int gp = in.groupPart[i / kLanes];
+  if (gp >= 0) {
+    const double* S = in.lift + 6 * gp;
+    for (int j = 0; j < 6; ++j) s[j] = V{} + S[j];
+  } else {
+    for (int l = 0; l < kW; ++l) {
+      const double* S = in.lift + 6 * in.part[i + static_cast<size_t>(l)];
+      for (int j = 0; j < 6; ++j) s[j][l] = S[j];
+    }
+  }
+  const V t01 = s[2] * nx - s[0] * nz, t02 = s[0] * ny - s[1] * nx;
+  const V t10 = s[3] * nz - s[4] * ny, t11 = s[4] * nx - s[1] * nz;
+  const V t12 = s[1] * ny - s[3] * nx;
+  const V t20 = s[4] * nz - s[5] * ny, t21 = s[5] * nx - s[2] * nz;
+  const V t22 = s[2] * ny - s[4] * nx;
+  K[0] = nz * t10 - ny * t20;
+  K[1] = nz * t11 - ny * t21;
+  K[2] = nz * t12 - ny * t22;
+  K[3] = nx * t21 - nz * t01;
+  K[4] = nx * t22 - nz * t02;
+  K[5] = ny * t02 - nx * t12;
+}
+
 /// Adds the 18 entries of Q ∂f/∂ω_r ([x̂ D; D] row-major) of the faces [i, i + kW) to their
 /// parts' running sums (lane i mod kLanes of in.acc[part][j]).
 SAMARA_INLINE void addPartSums(const LawInput& in, size_t i, const V (&G)[18]) {
@@ -115,8 +142,8 @@ SAMARA_INLINE void addLawGroup(const LawInput& in, size_t i, const Flow& u, VLaw
   if constexpr (kLift) {
     V wx, wy, wz;
     partRotation(in, i, &wx, &wy, &wz);
-    const size_t pad = b.padded;
-    for (int j = 0; j < 6; ++j) K[j] = in.cr * load(in.rot + static_cast<size_t>(j) * pad + i);
+    partLift(in, i, nx, ny, nz, K);
+    for (int j = 0; j < 6; ++j) K[j] = in.cr * K[j];
     wpx = K[0] * wx + K[1] * wy + K[2] * wz;
     wpy = K[1] * wx + K[3] * wy + K[4] * wz;
     wpz = K[2] * wx + K[4] * wy + K[5] * wz;
@@ -219,7 +246,7 @@ SAMARA_INLINE void sumLawOffsets(const LawInput& in, VLawSums (&S)[kParts]) {
 
 void FACE_LAW_NAME(const LawInput& in, bool jacobian, LawSums* out) {
   VLawSums S[kParts]{};
-  const bool lift = in.rot != nullptr;
+  const bool lift = in.lift != nullptr;
   if (jacobian) {
     lift ? sumLawOffsets<true, true>(in, S) : sumLawOffsets<true, false>(in, S);
   } else {

@@ -34,16 +34,16 @@ struct Sums {
 
 /// The whole law of core/flow_law.h (face_law_impl.h): `base` as for the pressure and
 /// friction sums (c1, c2 required); C_T/2, C_D0/2 (times `plate` per face), and scs = Re_c/2.326
-/// (the fading speed of a face is scs c2, c2 the face's unscaled 2.326 ν/L). With `rot` (K per
-/// face, 6 × padded: xx, xy, xz, yy, yz, zz, scaled by cr = C_R/π): the rotational lift, each face
-/// turning at its part's ω_r (wr, 3 per part); part per face (padded), groupPart per group
-/// of kLanes faces (its part if all are of one part, else −1), and, with the Jacobian,
-/// acc (parts × 18 × kLanes, added to) for Q ∂f/∂ω_r per part.
+/// (the fading speed of a face is scs c2, c2 the face's unscaled 2.326 ν/L). With `lift` (S per
+/// part, 6 × parts: xx, xy, xz, yy, yz, zz; a face's K = −n̂ S n̂, scaled by cr = C_R/π): the
+/// rotational lift, each face turning at its part's ω_r (wr, 3 per part); part per face
+/// (padded), groupPart per group of kLanes faces (its part if all are of one part, else −1),
+/// and, with the Jacobian, acc (parts × 18 × kLanes, added to) for Q ∂f/∂ω_r per part.
 struct LawInput {
   Input base;
   double hct, hcd0, scs, cr;
   const double* plate;  ///< C_T and C_D0's weight per face (padded), or null (1)
-  const double* rot;
+  const double* lift;
   const int* part;
   const int* groupPart;
   const double* wr;

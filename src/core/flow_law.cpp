@@ -148,22 +148,15 @@ void comPartRotations(const DragFaces& faces, const FlowLawFaces& law, const Vec
 
 void FlowLawFaces::pack(int padded) {
   const auto pad = static_cast<size_t>(padded);
-  const size_t nf = rot.size();
-  if (nf == 0) {
-    rotPack.clear();
+  const size_t nf = part.size();
+  if (lift.empty() || nf == 0) {
     partPad.clear();
     groupPart.clear();
     return;
   }
-  rotPack.assign(6 * pad, 0.0);
   partPad.assign(pad, 0);
   groupPart.assign(pad / kFaceLanes, -1);
-  for (size_t f = 0; f < nf; ++f) {
-    const Mat3& K = rot[f];
-    const double e[6] = {K(0, 0), K(0, 1), K(0, 2), K(1, 1), K(1, 2), K(2, 2)};
-    for (size_t j = 0; j < 6; ++j) rotPack[j * pad + f] = e[j];
-    partPad[f] = part.empty() ? 0 : part[f];
-  }
+  for (size_t f = 0; f < nf; ++f) partPad[f] = part[f];
   for (size_t f = nf; f < pad; ++f) partPad[f] = partPad[nf - 1];
   for (size_t g = 0; g < groupPart.size(); ++g) {
     const int p = partPad[g * kFaceLanes];
@@ -266,11 +259,10 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
   }
   const double halfCT = 0.5 * c.ct;
   const double rot = c.cr / kRotationCR;
-  const bool lift = !law.rot.empty() && rot != 0.0;
-  const bool turning = lift && !law.part.empty();  // else every face takes ω itself
+  const bool lift = !law.lift.empty() && rot != 0.0;
   std::vector<Vec3> wr;
   std::vector<Mat36> W;
-  if (turning) comPartRotations(faces, law, Y, com, offset, offsets, &wr, J ? &W : nullptr);
+  if (lift) comPartRotations(faces, law, Y, com, offset, offsets, &wr, J ? &W : nullptr);
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
   const size_t nf = faces.size();
@@ -283,12 +275,13 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
     if (k == 0.0) continue;
     const Vec3 x = faces.centroid(f);
     const Vec3 u = v + w.cross(x) + (offsets ? offsets[f] : offset);
-    const auto p = turning ? static_cast<size_t>(law.part[f]) : 0;
+    const auto p = lift ? static_cast<size_t>(law.part[f]) : 0;
+    const Vec3 n = faces.normal(f);
     const Vec3 force =
-        faceForce(faces.normal(f), k, c.friction * law.fric[f], c.friction * law.visc[f],
-                  lift ? Mat3(rot * law.rot[f]) : Mat3::Zero(), halfCT * law.plateWeight(f),
-                  0.5 * c.cd0 * law.plateWeight(f), c.rec / kImai * law.visc[f],
-                  turning ? wr[p] : w, u, J ? &Du : nullptr, &Dw);
+        faceForce(n, k, c.friction * law.fric[f], c.friction * law.visc[f],
+                  lift ? Mat3(rot * liftTensor(&law.lift[6 * p], n)) : Mat3::Zero(),
+                  halfCT * law.plateWeight(f), 0.5 * c.cd0 * law.plateWeight(f),
+                  c.rec / kImai * law.visc[f], lift ? wr[p] : w, u, J ? &Du : nullptr, &Dw);
     Fsum.head<3>() += x.cross(force);
     Fsum.tail<3>() += force;
     if (J != nullptr) {
@@ -296,7 +289,7 @@ void addFlowLawWrench(const DragFaces& faces, const FlowLawFaces& law, const Flo
       const Mat3 X = hat(x);
       Mat3 A = -Du * X;
       Mat3 B = Du;
-      if (turning) {
+      if (lift) {
         A.noalias() += Dw * W[p].leftCols<3>();
         B.noalias() += Dw * W[p].rightCols<3>();
       } else {
@@ -316,20 +309,20 @@ void flowLawFaceForces(const DragFaces& faces, const FlowLawFaces& law,
                        const FlowLawCoefficients& c, const Vec6& Y, const Vec3& com,
                        const Vec3& offset, const Vec3* offsets, std::vector<Vec3>* forces) {
   const double rot = c.cr / kRotationCR;
-  const bool lift = !law.rot.empty() && rot != 0.0;
-  const bool turning = lift && !law.part.empty();  // else every face takes ω itself
+  const bool lift = !law.lift.empty() && rot != 0.0;
   std::vector<Vec3> wr;
-  if (turning) comPartRotations(faces, law, Y, com, offset, offsets, &wr, nullptr);
+  if (lift) comPartRotations(faces, law, Y, com, offset, offsets, &wr, nullptr);
   const Vec3 w = Y.head<3>();
   const Vec3 v = Y.tail<3>();
   forces->resize(faces.size());
   for (size_t f = 0; f < faces.size(); ++f) {
     const Vec3 u = v + w.cross(faces.centroid(f)) + (offsets ? offsets[f] : offset);
-    (*forces)[f] =
-        faceForce(faces.normal(f), faces.k[f], c.friction * law.fric[f], c.friction * law.visc[f],
-                  lift ? Mat3(rot * law.rot[f]) : Mat3::Zero(), 0.5 * c.ct * law.plateWeight(f),
-                  0.5 * c.cd0 * law.plateWeight(f), c.rec / kImai * law.visc[f],
-                  turning ? wr[static_cast<size_t>(law.part[f])] : w, u, nullptr, nullptr);
+    const auto p = lift ? static_cast<size_t>(law.part[f]) : 0;
+    const Vec3 n = faces.normal(f);
+    (*forces)[f] = faceForce(n, faces.k[f], c.friction * law.fric[f], c.friction * law.visc[f],
+                             lift ? Mat3(rot * liftTensor(&law.lift[6 * p], n)) : Mat3::Zero(),
+                             0.5 * c.ct * law.plateWeight(f), 0.5 * c.cd0 * law.plateWeight(f),
+                             c.rec / kImai * law.visc[f], lift ? wr[p] : w, u, nullptr, nullptr);
   }
 }
 

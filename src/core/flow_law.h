@@ -16,7 +16,7 @@
 //                rotation of the face's part relative to its oncoming flow (partRelativeRotation)
 //                (sheets κ = (π/2) ℓ: a circulation C_R ℓ² θ̇ summed over a plate of
 //                half-chord ℓ; on other sheets K takes, for a pitch rate about the
-//                in-plane axis e, the part's half-chord across e (FlowLawFaces::rot), at C_R = π
+//                in-plane axis e, the part's half-chord across e (FlowLawFaces::lift), at C_R = π
 //                thin-aerofoil theory's π ℓ² θ̇ for a plate pitching about its mid-chord; APW's Γ =
 //                ½ C_R c² θ̇ = 2 C_R ℓ² θ̇ is twice that, so APW's C_R = π is cr = 2π here (kApwCR);
 //                closed parts κ = (3/4) ℓ/√1.5, which gives a sphere Rubinow & Keller's F = π ρ_f
@@ -46,27 +46,50 @@ struct FlowLawFaces {
   /// slender body none (their drag is GwtF's pressure and the friction).
   std::vector<double> plate;
   double plateWeight(size_t f) const { return plate.empty() ? 1.0 : plate[f]; }
-  /// K per face (for C_R = π), m: the rotational lift is k (C_R/π) (K ω) × u. Sheets:
-  /// K = (π/2) (−n̂ Λ n̂), Λ = √(3 M) with M = ∫(x − c)(x − c)ᵀ dA / A of the face's part,
-  /// so a pitch rate about the in-plane axis e uses the half-chord across e,
-  /// ℓ_m = √(3 mᵀ M m), m = n × e (a strip's half-chord; a square plate's ℓ either way).
-  /// Closed parts: K = κ (I − n nᵀ), κ = (3/4) ℓ/√1.5 with ℓ² = 1.5 tr M. Empty (K = 0)
-  /// unless the model has a rotational lift (FluidModel::rotationalLift).
-  std::vector<Mat3> rot;
-  /// With `rot`: the connected part of each face (0 … parts − 1). The rotational lift takes
+  /// The rotational lift's tensor per part, S (6 × parts: xx, xy, xz, yy, yz, zz), m: each
+  /// face's K = −n̂ S n̂ (liftTensor; for C_R = π), and the lift is k (C_R/π) (K ω) × u.
+  /// Sheets: S = (π/2) Λ, Λ = √(3 M) with M = ∫(x − c)(x − c)ᵀ dA / A of the part, so a
+  /// pitch rate about the in-plane axis e uses the half-chord across e, ℓ_m = √(3 mᵀ M m),
+  /// m = n × e (a strip's half-chord; a square plate's ℓ either way). Closed parts: S = κ I,
+  /// K = κ (I − n nᵀ), κ = (3/4) ℓ/√1.5 with ℓ² = 1.5 tr M. Empty (K = 0) unless the model
+  /// has a rotational lift (FluidModel::rotationalLift). Per part, not per face: a face's K
+  /// follows from its normal (6 numbers a part instead of 9 a face, README "Memory").
+  std::vector<double> lift;
+  /// With `lift`: the connected part of each face (0 … parts − 1). The rotational lift takes
   /// each part's rotation relative to its oncoming flow (partRelativeRotation).
   std::vector<int> part;
   int parts = 0;
-  /// `rot` and `part` in the face kernel's layout (core/face_kernel.h), set by pack():
-  /// K's upper triangle (xx, xy, xz, yy, yz, zz) 6 × padded, the part per face (the padding
-  /// takes its group's last face's), and per group of kFaceLanes faces its part if it has
-  /// one, else −1. Empty without `rot`.
-  std::vector<double> rotPack;
+  /// `part` in the face kernel's layout (core/face_kernel.h), set by pack(): the part per
+  /// face (the padding takes its group's last face's), and per group of kFaceLanes faces its
+  /// part if it has one, else −1. Empty without `lift`.
   std::vector<int> partPad;
   std::vector<int> groupPart;
-  /// Fills rotPack, partPad and groupPart from rot and part for faces padded to `padded`.
+  /// Fills partPad and groupPart from part for faces padded to `padded`.
   void pack(int padded);
 };
+
+/// K = −n̂ S n̂ (symmetric; s = S's upper triangle xx, xy, xz, yy, yz, zz) in the same
+/// operations as the face kernel's (core/face_law_impl.h), so both give the same K.
+inline Mat3 liftTensor(const double* s, const Vec3& n) {
+  const double nx = n.x(), ny = n.y(), nz = n.z();
+  // T = S n̂ (the entries K needs).
+  const double t01 = s[2] * nx - s[0] * nz, t02 = s[0] * ny - s[1] * nx;
+  const double t10 = s[3] * nz - s[4] * ny, t11 = s[4] * nx - s[1] * nz;
+  const double t12 = s[1] * ny - s[3] * nx;
+  const double t20 = s[4] * nz - s[5] * ny, t21 = s[5] * nx - s[2] * nz;
+  const double t22 = s[2] * ny - s[4] * nx;
+  Mat3 K;
+  K(0, 0) = nz * t10 - ny * t20;
+  K(0, 1) = nz * t11 - ny * t21;
+  K(0, 2) = nz * t12 - ny * t22;
+  K(1, 1) = nx * t21 - nz * t01;
+  K(1, 2) = nx * t22 - nz * t02;
+  K(2, 2) = ny * t02 - nx * t12;
+  K(1, 0) = K(0, 1);
+  K(2, 0) = K(0, 2);
+  K(2, 1) = K(1, 2);
+  return K;
+}
 
 /// A part's rotation relative to its oncoming flow, for the rotational lift: ω minus the
 /// rate at which the flow direction at the part's centroid turns while the body moves

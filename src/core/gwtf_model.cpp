@@ -24,7 +24,7 @@ void GwtfModel::addWrench(const FluidModelInput& in, const Vec6& Y, Vec6* F, Mat
   }
   const bool samara = variant_ == Variant::kSamara && in.law != nullptr;
   if (in.packed && samara && (in.faceOffsets == nullptr || in.packOffsets != nullptr) &&
-      (in.law->rot.empty() || !in.law->rotPack.empty())) {
+      (in.law->lift.empty() || !in.law->partPad.empty())) {
     addPackedLawWrench(*in.faces, *in.law, law_, Y, in.com, in.faceOffset, in.packOffsets,
                        in.partSums, F, J);
     return;

@@ -15,7 +15,7 @@ fluid::Vec2 vec2(const Node& n) {
   return {n.item(0).number(), n.item(1).number()};
 }
 
-fluid::Body2Def readBody(const Node& n) {
+fluid::Body2Def readCfdBody(const Node& n) {
   n.expectObject({"name", "shape", "a", "b", "density", "position", "angle", "velocity", "omega",
                   "fixed", "kick_until", "wave"});
   fluid::Body2Def b;
@@ -96,7 +96,7 @@ CfdScene readCfd(const Node& root, const std::string& path) {
   if (n.has("mask_shift")) d.maskShift = n.at("mask_shift").number();
   if (n.has("threads")) d.threads = n.at("threads").integer(1, 256);
   d.hasBody = n.has("body");
-  if (d.hasBody) d.body = readBody(n.at("body"));
+  if (d.hasBody) d.body = readCfdBody(n.at("body"));
   if (n.has("output")) {
     const Node o = n.at("output");
     o.expectObject({"sample_every", "snapshot_every", "vorticity_scale"});

@@ -26,7 +26,7 @@ struct Faces {
   FaceOffsetPack packed;
 };
 
-Faces randomFaces(std::mt19937& rng, int n) {
+Faces randomKernelFaces(std::mt19937& rng, int n) {
   std::uniform_real_distribution<double> U(-1.0, 1.0);
   Faces s;
   for (int f = 0; f < n; ++f) {
@@ -77,7 +77,7 @@ TEST_CASE("The vectorised face kernel is the reference law to round-off", "[core
   std::mt19937 rng(17);
   std::uniform_real_distribution<double> U(-1.0, 1.0);
   for (int n : {1, 7, 8, 9, 16, 37, 300}) {
-    Faces s = randomFaces(rng, n);
+    Faces s = randomKernelFaces(rng, n);
     for (double friction : {-1.0, 0.0, 1.0, 0.3}) {
       for (bool perFace : {false, true}) {
         Vec6 Y;
@@ -106,7 +106,7 @@ TEST_CASE("Every instruction set of the face kernel gives the same bits", "[core
   std::uniform_real_distribution<double> U(-1.0, 1.0);
   int compared = 0;
   for (int n : {3, 64, 333}) {
-    const Faces s = randomFaces(rng, n);
+    const Faces s = randomKernelFaces(rng, n);
     for (double friction : {-1.0, 1.0}) {
       Vec6 Y;
       for (int i = 0; i < 6; ++i) Y[i] = U(rng);
@@ -133,7 +133,7 @@ TEST_CASE("Every instruction set of the face kernel gives the same bits", "[core
 TEST_CASE("A face moving with the fluid adds no force and a finite Jacobian",
           "[core][facekernel]") {
   std::mt19937 rng(11);
-  Faces s = randomFaces(rng, 9);
+  Faces s = randomKernelFaces(rng, 9);
   std::uniform_real_distribution<double> U(-1.0, 1.0);
   Vec6 Y;
   for (int i = 0; i < 6; ++i) Y[i] = U(rng);
@@ -158,21 +158,21 @@ TEST_CASE("A face moving with the fluid adds no force and a finite Jacobian",
 
 namespace {
 
-/// Gives the faces a rotational lift: a random symmetric K per face (≤ 6 cm) and `parts`
-/// parts, in runs of `run` faces (run 1: every group mixes parts), packed; and C_T and
-/// C_D0 weights between 0 and 1.
+/// Gives the faces a rotational lift: `parts` parts with a random symmetric S each (≤ 6 cm;
+/// K = −n̂ S n̂ per face), in runs of `run` faces (run 1: every group mixes parts), packed;
+/// and C_T and C_D0 weights between 0 and 1.
 void addLift(Faces* s, std::mt19937& rng, int parts, int run) {
   std::uniform_real_distribution<double> U(-1.0, 1.0);
   const size_t nf = s->drag.size();
   s->law.plate.assign(static_cast<size_t>(s->drag.padded), 0.0);
   for (size_t f = 0; f < nf; ++f) s->law.plate[f] = 0.5 + 0.5 * U(rng);
-  s->law.rot.assign(nf, Mat3::Zero());
+  s->law.lift.clear();
   s->law.part.assign(nf, 0);
   s->law.parts = parts;
+  for (int p = 0; p < parts; ++p) {
+    for (int j = 0; j < 6; ++j) s->law.lift.push_back(0.06 * U(rng));
+  }
   for (size_t f = 0; f < nf; ++f) {
-    Mat3 B;
-    for (int i = 0; i < 9; ++i) B(i / 3, i % 3) = 0.06 * U(rng);
-    s->law.rot[f] = 0.5 * (B + B.transpose());
     s->law.part[f] = static_cast<int>(f / static_cast<size_t>(run)) % parts;
   }
   s->law.pack(s->drag.padded);
@@ -203,7 +203,7 @@ TEST_CASE("The vectorised kernel of the whole law is the reference law to round-
   noLift.cr = 0.0;
   for (int n : {1, 9, 37, 300}) {
     for (int run : {1, 5, 1000}) {
-      Faces s = randomFaces(rng, n);
+      Faces s = randomKernelFaces(rng, n);
       addLift(&s, rng, 3, run);
       for (const FlowLawCoefficients& c : {kCirculationCandidate, noFade, noLift}) {
         for (bool perFace : {false, true}) {
@@ -241,7 +241,7 @@ TEST_CASE("The vectorised kernel of the whole law is the reference law to round-
 TEST_CASE("The whole law's kernel: a face moving with the fluid adds no force",
           "[core][facekernel]") {
   std::mt19937 rng(29);
-  Faces s = randomFaces(rng, 19);
+  Faces s = randomKernelFaces(rng, 19);
   addLift(&s, rng, 2, 1);
   std::uniform_real_distribution<double> U(-1.0, 1.0);
   Vec6 Y;
@@ -331,7 +331,7 @@ TEST_CASE("The added mass's outer sum: the plain sum to round-off, the same bits
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> U(0.5, 2.0);
   for (int n : {1, 7, 8, 9, 31, 200, 5000}) {  // 5000: three blocks of the gather
-    Faces s = randomFaces(rng, n);
+    Faces s = randomKernelFaces(rng, n);
     std::vector<double> w(static_cast<size_t>(n));
     for (double& x : w) x = 1e-3 * U(rng);
     std::vector<int> part;  // every other face, backwards

@@ -168,8 +168,8 @@ struct ThreeLink {
 };
 
 /// Runs `steps` steps of size h through the shapes anim(t0 + k h), k = 1…steps.
-void run(Sim* sim, const ShapeAnimation& anim, double h, int steps, double t0 = 0.0,
-         const std::function<void(const Sim&)>& each = {}) {
+void runSim(Sim* sim, const ShapeAnimation& anim, double h, int steps, double t0 = 0.0,
+            const std::function<void(const Sim&)>& each = {}) {
   geometry::VertexMatrix next;
   for (int k = 1; k <= steps; ++k) {
     anim.evaluate(t0 + k * h, &next);
@@ -318,7 +318,7 @@ TEST_CASE("First order: Purcell's three-link swimmer moves a fixed distance per 
     sim.mass = geometry::lumpVertexMasses(sim.mesh, 0.01);
     cycleEnds->push_back(sim.g);
     for (int c = 0; c < 3; ++c) {
-      run(&sim, anim, T / n, n, c * T);
+      runSim(&sim, anim, T / n, n, c * T);
       cycleEnds->push_back(sim.g);
     }
     CHECK(sim.maxResidual <= 1e-12);
@@ -368,7 +368,7 @@ TEST_CASE("First order: the falling cat turns with zero momentum (inertial, no g
     geometry::VertexMatrix P = sim.placed();
     std::vector<Mat3> B = sim.metrics();
     const int steps = static_cast<int>(std::lround(until / h));
-    run(&sim, anim, h, steps, 0.0, [&](const Sim& s) {
+    runSim(&sim, anim, h, steps, 0.0, [&](const Sim& s) {
       *comDrift = std::max(*comDrift, (s.com() - com0).norm());
       const geometry::VertexMatrix Pn = s.placed();
       const std::vector<Mat3> Bn = s.metrics();
@@ -551,8 +551,8 @@ TEST_CASE("First order: moving the start moves the result (SE(3) equivariance)",
     moved.g = compose(H, base.g);
     moved.gravity = H.q * base.gravity;
     moved.momentum = momentumToWorld(H, base.momentum);
-    run(&base, anim, h, steps);
-    run(&moved, anim, h, steps);
+    runSim(&base, anim, h, steps);
+    runSim(&moved, anim, h, steps);
     const Pose expect = compose(H, base.g);
     INFO("rotation difference " << rotationAngle(moved.g.q * expect.q.conjugate())
                                 << " rad, translation difference " << (moved.g.b - expect.b).norm()
@@ -642,8 +642,8 @@ TEST_CASE("First order: a flow carries the dissipative body along exactly, inert
     windy.flow = w;
     const double h = 0.01;
     const int steps = 60;
-    run(&still, *swimmer.anim, h, steps);
-    run(&windy, *swimmer.anim, h, steps);
+    runSim(&still, *swimmer.anim, h, steps);
+    runSim(&windy, *swimmer.anim, h, steps);
     const Vec3 shift = kind == FirstOrderKind::kInertial ? Vec3::Zero() : Vec3(steps * h * w);
     const double dx = (windy.g.b - still.g.b - shift).norm();
     const double turn = rotationAngle(windy.g.q * still.g.q.conjugate());

@@ -82,8 +82,9 @@ std::vector<double> run(World* w, int steps) {
   return out;
 }
 
-bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
-  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+bool sameDoubles(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() &&
+         (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
 }
 
 }  // namespace
@@ -110,12 +111,12 @@ TEST_CASE("a saved World state restores bit for bit", "[core][world][state]") {
   CHECK(w.time() == saved.time());
   CHECK(w.definition().fluid.density == 1.3);
   CHECK(w.definition().bodies[0].delta == 0.01);
-  CHECK(sameBits(run(&w, 120), ahead));
+  CHECK(sameDoubles(run(&w, 120), ahead));
 
   // A World of the same definition, restored from the state (a ghost from any state).
   World other = fresh;
   other.restoreState(saved);
-  CHECK(sameBits(run(&other, 120), ahead));
+  CHECK(sameDoubles(run(&other, 120), ahead));
 
   // A state of another scene is refused.
   WorldDef one = sceneWithEverything();

@@ -23,7 +23,7 @@ std::string body(const std::string& mesh) {
 }
 
 /// The io::Error of reading the scene with these bodies and limits in `dir`.
-Error sceneError(const TempDir& dir, const std::string& bodies, const SceneLimits& limits) {
+Error limitError(const TempDir& dir, const std::string& bodies, const SceneLimits& limits) {
   writeText(dir.file("s.json"), R"({"bodies": [)" + bodies + "]}");
   return errorOf([&] {
     (void)parseScene(readText(dir.file("s.json")), "s.json", dir.path().string(), {}, limits);
@@ -40,20 +40,20 @@ TEST_CASE("Face and vertex limits count over all bodies", "[io][scene][limits]")
   SceneLimits limits;
   SECTION("faces: the same OBJ twice") {
     limits.maxFaces = 7;
-    const Error e = sceneError(dir, body(R"("t.obj")") + "," + body(R"("t.obj")"), limits);
+    const Error e = limitError(dir, body(R"("t.obj")") + "," + body(R"("t.obj")"), limits);
     CHECK(e.field() == "/bodies/1/mesh");
     CHECK_THAT(e.what(), Catch::StartsWith("s.json: /bodies/1/mesh: too many faces (8 in the "
                                            "scene so far; the limit is 7)"));
   }
   SECTION("faces: two plates of 200") {
     limits.maxFaces = 399;
-    const Error e = sceneError(dir, body(kPlate10) + "," + body(kPlate10), limits);
+    const Error e = limitError(dir, body(kPlate10) + "," + body(kPlate10), limits);
     CHECK(e.field() == "/bodies/1/mesh");
     CHECK_THAT(e.what(), Catch::Contains("too many faces (400"));
   }
   SECTION("vertices: two plates of 121") {
     limits.maxVertices = 241;
-    const Error e = sceneError(dir, body(kPlate10) + "," + body(kPlate10), limits);
+    const Error e = limitError(dir, body(kPlate10) + "," + body(kPlate10), limits);
     CHECK(e.field() == "/bodies/1/mesh");
     CHECK_THAT(e.what(), Catch::Contains("too many vertices (242 in the scene so far; the limit "
                                          "is 241)"));
@@ -75,18 +75,18 @@ TEST_CASE("An OBJ over a limit is refused on its counts, before its records are 
   SceneLimits limits;
   SECTION("faces") {
     limits.maxFaces = 3;
-    const Error e = sceneError(dir, body(R"("t.obj")"), limits);
+    const Error e = limitError(dir, body(R"("t.obj")"), limits);
     CHECK(e.field() == "/bodies/0/mesh");
     CHECK_THAT(e.what(), Catch::Contains("too many faces (4 in the scene so far; the limit is 3)"));
   }
   SECTION("vertices") {
     limits.maxVertices = 4;
-    const Error e = sceneError(dir, body(R"("t.obj")"), limits);
+    const Error e = limitError(dir, body(R"("t.obj")"), limits);
     CHECK(e.field() == "/bodies/0/mesh");
     CHECK_THAT(e.what(), Catch::Contains("too many vertices (5 in the scene so far"));
   }
   SECTION("within the limits the records are read") {
-    const Error e = sceneError(dir, body(R"("t.obj")"), limits);
+    const Error e = limitError(dir, body(R"("t.obj")"), limits);
     CHECK(e.line() == 9);
     CHECK_THAT(e.what(), Catch::Contains("\"zero\" is not a number"));
   }

@@ -17,8 +17,8 @@ namespace {
 using nlohmann::ordered_json;
 
 /// A one-body scene from `w` with the body's mesh at ../meshes/<stem>.obj.
-std::string sceneJson(const core::WorldDef& w, const std::string& stem,
-                      const std::string& comment) {
+std::string flyerSceneJson(const core::WorldDef& w, const std::string& stem,
+                           const std::string& comment) {
   ordered_json s;
   s["name"] = w.name;
   s["gravity"] = jsonVec3(w.gravity);
@@ -61,7 +61,7 @@ bool writeFlyer(const std::filesystem::path& meshes, const std::filesystem::path
                 const std::string& stem, const Model& model, const std::string& note,
                 const core::WorldDef& world, const std::string& comment) {
   bool ok = writeText(meshes / (stem + ".obj"), formatObj(model, objHeader(model, {note})));
-  ok &= writeText(scenes / (stem + ".json"), sceneJson(world, stem, comment));
+  ok &= writeText(scenes / (stem + ".json"), flyerSceneJson(world, stem, comment));
   return ok;
 }
 
