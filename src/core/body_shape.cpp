@@ -140,8 +140,13 @@ void BodyImpl::updatePartLengths(bool reuse) {
     double ell = 0.0;
     const bool closed = part.kind == geometry::PartKind::kClosed;
     Mat3 M = Mat3::Zero();  // ∫(x − c)(x − c)ᵀ dA / A
+    double volume = 0.0;    // closed parts: (1/3) ∮ (x − c)·n dA
     if (A > 0.0) {
       c /= A;
+      if (closed) {
+        for (int f : part.faces) volume += geo.area[f] * (drag.centroid(f) - c).dot(drag.normal(f));
+        volume = std::abs(volume) / 3.0;
+      }
       // Exactly: per triangle (A/12)(Σ p_i p_iᵀ + (Σ p_i)(Σ p_i)ᵀ), p_i = vertex − c; its
       // trace ∫|x − c|² dA summed on its own (the friction's length, to the bit as before).
       double m2 = 0.0;
@@ -177,7 +182,10 @@ void BodyImpl::updatePartLengths(bool reuse) {
       const Vec3 l = eig.eigenvalues().cwiseMax(0.0).cwiseSqrt();
       halfChords = eig.eigenvectors() * l.asDiagonal() * eig.eigenvectors().transpose();
     }
-    const double kappaClosed = some ? 0.75 * ell / std::sqrt(1.5) : 0.0;
+    // A closed part's rotational lift: Rubinow & Keller's sphere with the radius 3V/A (a
+    // sphere's r exactly; 1.5 r on a slender round body and 1.5 t on a thin closed card,
+    // whose length does not enter: a Magnus force per unit length ∝ r²).
+    const double kappaClosed = A > 0.0 ? 0.75 * 3.0 * volume / A : 0.0;
     const double invLen = some ? 0.5 / ell : 0.0;
     const double sqrtInvLen = some ? std::sqrt(0.5 / ell) : 0.0;
     if (tensors) {  // S: K = −n̂ S n̂ per face (FlowLawFaces::lift)

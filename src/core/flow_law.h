@@ -19,7 +19,7 @@
 //                in-plane axis e, the part's half-chord across e (FlowLawFaces::lift), at C_R = π
 //                thin-aerofoil theory's π ℓ² θ̇ for a plate pitching about its mid-chord; APW's Γ =
 //                ½ C_R c² θ̇ = 2 C_R ℓ² θ̇ is twice that, so APW's C_R = π is cr = 2π here (kApwCR);
-//                closed parts κ = (3/4) ℓ/√1.5, which gives a sphere Rubinow & Keller's F = π ρ_f
+//                closed parts κ = (3/4) 3V/A, which gives a sphere Rubinow & Keller's F = π ρ_f
 //                r³ ω × V at C_R = π; no work either)
 //   isotropic    f_0 = −k (C_D0/2) s u
 //                (APW's drag ½ρ c [A − B cos 2α] |V| V is GwtF's 2 sin²α plus C_D0 = A − B
@@ -51,8 +51,9 @@ struct FlowLawFaces {
   /// Sheets: S = (π/2) Λ, Λ = √(3 M) with M = ∫(x − c)(x − c)ᵀ dA / A of the part, so a
   /// pitch rate about the in-plane axis e uses the half-chord across e, ℓ_m = √(3 mᵀ M m),
   /// m = n × e (a strip's half-chord; a square plate's ℓ either way). Closed parts: S = κ I,
-  /// K = κ (I − n nᵀ), κ = (3/4) ℓ/√1.5 with ℓ² = 1.5 tr M. Empty (K = 0) unless the model
-  /// has a rotational lift (FluidModel::rotationalLift). Per part, not per face: a face's K
+  /// K = κ (I − n nᵀ), κ = (3/4) 3V/A (V, A the part's volume and area: a sphere's r,
+  /// Rubinow & Keller; a slender round body's 1.5 r, not its length). Empty (K = 0) unless the
+  /// model has a rotational lift (FluidModel::rotationalLift). Per part, not per face: a face's K
   /// follows from its normal (6 numbers a part instead of 9 a face, README "Memory").
   std::vector<double> lift;
   /// With `lift`: the connected part of each face (0 … parts − 1). The rotational lift takes
@@ -129,20 +130,6 @@ void partRotations(const PartSums& s, const Vec6& Y, const Vec3& com, const Vec3
 /// η: where |u_c| → 0 the flow's turn rate stays below |ω|/(2η).
 inline constexpr double kTurnRegularisation = 0.1;
 
-inline constexpr double kCirculationCT = 1.2;  ///< APW's C_T as a number (their law: kApwCT)
-/// C_R = π: thin-aerofoil rotational circulation on a sheet, Rubinow & Keller on a sphere.
-inline constexpr double kRotationCR = 3.14159265358979323846;
-inline constexpr double kIsotropicCD0 = 0.4;  ///< APW 2005, A − B (C_D of a plate edge first)
-/// APW's quasi-steady law (C_T = 1.2, C_R = π, A − B = 0.4) in samara's terms: its lift
-/// C_T sin 2α is samara's pressure lift sin 2α plus ct/2 sin 2α, so ct = 0.4; its
-/// rotational circulation is cr = 2π on a sheet (above); cd0 = 0.4.
-inline constexpr double kApwCT = 0.4;
-inline constexpr double kApwCR = 2.0 * kRotationCR;
-/// The circulation law that shows all four falling regimes with the maple seed in its band
-/// (README "APW's circulation with less edge drag"): APW's C_T and C_R in samara's terms,
-/// C_D0 0.3 (between the 0.25 at which the seed still cones < 15° and APW's 0.4, at which
-/// it stops autorotating), faded below Re_c = 100. Not the default yet (README).
-inline constexpr FlowLawCoefficients kCirculationCandidate{1.0, kApwCT, kApwCR, 0.3, 100.0};
 inline constexpr double kBlasius = 1.328;  ///< laminar flat plate, C_f √Re per side
 inline constexpr double kImai = 2.326;     ///< Imai 1957, C_f Re second-order term
 

@@ -23,7 +23,9 @@ core::FirstOrderDef firstOrderDef(core::FirstOrderKind kind) {
 
 std::vector<ModelEntry>& entries() {
   static std::vector<ModelEntry> kEntries = {
-      {"samara", "Going with the Flow, the flow taken relative to the fluid (PHYSICS.md §7)",
+      {"samara",
+       "Going with the Flow relative to the fluid, with skin friction, circulation and "
+       "rotational lift (PHYSICS.md §7-8)",
        factory<core::GwtfModel>(core::GwtfModel::Variant::kSamara)},
       {"gwtf-2024", "Going with the Flow as published (2024): added mass relative to the ground",
        factory<core::GwtfModel>(core::GwtfModel::Variant::kPaper2024)},

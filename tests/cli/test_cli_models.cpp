@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli_test_util.h"
+#include "core/gwtf_model.h"
 
 namespace {
 
@@ -19,8 +20,10 @@ std::vector<double> forceRow(const std::string& line) {
 
 }  // namespace
 
-TEST_CASE("forces: broadside card equals c rho A |u|^2, edge-on Blasius-Imai friction",
-          "[cli][forces]") {
+TEST_CASE(
+    "forces: broadside card equals c rho A |u|^2 (1 + C_D0/2), edge-on Blasius-Imai friction "
+    "and the edge drag",
+    "[cli][forces]") {
   TempDir dir;
   const std::string scene = dir.write("s.json", kBallScene);
   const std::string states =
@@ -36,8 +39,11 @@ TEST_CASE("forces: broadside card equals c rho A |u|^2, edge-on Blasius-Imai fri
   CHECK(ls[0] == "line,body,model,fx,fy,fz,tx,ty,tz");
   CHECK(ls[1].rfind("3,card,samara,", 0) == 0);
   const std::vector<double> broad = forceRow(ls[1]);
-  // Sheet: c = 1, A = 0.1 × 0.06 m², ρ = 1.225 kg/m³, |u|² = 1: F = 7.35 mN upwards.
-  CHECK(broad[1] == Approx(1.225 * 0.006).epsilon(1e-12));
+  // Sheet: c = 1, A = 0.1 × 0.06 m², ρ = 1.225 kg/m³, |u|² = 1: the pressure force
+  // c ρ A |u|² = 7.35 mN upwards plus the default law's edge drag k (C_D0/2) |u|² (C_D0 =
+  // 0.3, on a sheet in full); the circulation C_T vanishes broadside (u ∥ n) and edge-on.
+  const double cd0 = samara::core::kCirculationCandidate.cd0;
+  CHECK(broad[1] == Approx(1.225 * 0.006 * (1.0 + 0.5 * cd0)).epsilon(1e-12));
   CHECK(std::abs(broad[0]) + std::abs(broad[2]) < 1e-15);
   CHECK(std::abs(broad[3]) + std::abs(broad[4]) + std::abs(broad[5]) < 1e-15);
   // Edge-on at 1 m/s: skin friction only (laminar Blasius with Imai's leading-edge term,
@@ -48,7 +54,7 @@ TEST_CASE("forces: broadside card equals c rho A |u|^2, edge-on Blasius-Imai fri
   const double L = 2.0 * std::sqrt(1.5 * (0.1 * 0.1 + 0.06 * 0.06) / 12.0);
   const double Re = 1.0 * L / nu;
   const double cf = 1.328 / std::sqrt(Re) + 2.326 / Re;
-  CHECK(edge[0] == Approx(-2.0 * cf * 0.5 * 1.225 * 0.006).epsilon(1e-12));
+  CHECK(edge[0] == Approx(-(2.0 * cf * 0.5 + 0.5 * cd0) * 1.225 * 0.006).epsilon(1e-12));
   CHECK(std::abs(edge[1]) + std::abs(edge[2]) < 1e-15);
   CHECK(std::abs(edge[3]) + std::abs(edge[4]) + std::abs(edge[5]) < 1e-15);
   // The paper's model has no tangential force at all.
@@ -152,8 +158,11 @@ TEST_CASE("run --classify prints each body's falling pattern", "[cli][classify]"
   const std::string plate = kFallingPlate;
   Result r = cli({"run", plate, "--summary", "--classify", "--duration", "3"});
   REQUIRE(r.code == 0);
-  // The shipped card (I* ≈ 2) settles into a steady broadside descent.
-  CHECK_THAT(r.out, Catch::Contains("pattern  plate: steady descent (d = "));
+  // The shipped card (I* ≈ 2) tumbles under the default law, as heavy cards do (APW 2005),
+  // turning in one sense while it glides down at an angle (the paper's model kept it
+  // broadside).
+  CHECK_THAT(r.out, Catch::Contains("pattern  plate: autorotation (d = "));
+  CHECK_THAT(r.out, Catch::Contains("in one sense, no reversal"));
   CHECK_THAT(r.out, Catch::Contains("body     plate: model samara,"));
   // With the CSV on stdout the pattern goes to stderr and the CSV stays clean.
   r = cli({"run", plate, "--classify", "--duration", "0.1", "--every", "10"});
@@ -166,11 +175,11 @@ TEST_CASE("run --classify prints each body's falling pattern", "[cli][classify]"
 }
 
 TEST_CASE("run --classify: the default maple seed autorotates", "[cli][classify]") {
-  // 6 s under the default model: 15.5 rev/s at 1.195 m/s, about 0.5 turns per fallen body
-  // length, a one-signed spin with the wing coned ~18° above the horizontal.
+  // 6 s under the default model: 1.149 m/s over the last second, about 0.44 turns per
+  // fallen body length, a one-signed spin.
   const Result r =
       cli({"run", kSource + "/assets/scenes/maple_seed.json", "--summary", "--classify"});
   REQUIRE(r.code == 0);
   CHECK_THAT(r.out, Catch::Contains("pattern  maple_seed: autorotation"));
-  CHECK_THAT(r.out, Catch::Contains("mean fall speed 1.19"));
+  CHECK_THAT(r.out, Catch::Contains("mean fall speed 1.14"));
 }

@@ -167,29 +167,17 @@ double facePower(const FaceSet& s, const FlowLawCoefficients& c, const Vec6& Y) 
 }
 
 /// The icosphere's factor on Rubinow & Keller's lift: the rotational term sums
-/// ½ρ A_f κ (I − n nᵀ) ω × V with κ = (3/4) ℓ/√1.5, and Σ A_f n nᵀ = (A/3) I by the
-/// icosahedral symmetry, so F = π ρ r³ ω V · (A / 4πr²)(ℓ / √1.5 r), with the mesh's area A
-/// and ℓ² = 1.5 ∫|x − c|² dA / A (exact per triangle).
+/// ½ρ A_f κ (I − n nᵀ) ω × V with κ = (3/4) 3V/A, and Σ A_f n nᵀ = (A/3) I by the
+/// icosahedral symmetry, so F = π ρ r³ ω V · (A / 4πr²)(3V/A)/r = π ρ r³ ω V · V/(4πr³/3):
+/// the mesh's volume V over the sphere's.
 double magnusMeshFactor(const geometry::TriMesh& mesh, double r) {
   geometry::FaceGeometry geo;
   geometry::computeFaceGeometry(mesh, &geo);
-  double A = 0.0;
-  Vec3 c = Vec3::Zero();
-  for (int f = 0; f < mesh.numFaces(); ++f) {
-    A += geo.area[f];
-    c += geo.area[f] * geo.centroid[f];
-  }
-  c /= A;
-  double m2 = 0.0;
-  for (int f = 0; f < mesh.numFaces(); ++f) {
-    Vec3 p[3];
-    for (int j = 0; j < 3; ++j) p[j] = mesh.vertex(mesh.F(f, j)) - c;
-    m2 += geo.area[f] / 12.0 *
-          (p[0].squaredNorm() + p[1].squaredNorm() + p[2].squaredNorm() +
-           (p[0] + p[1] + p[2]).squaredNorm());
-  }
-  const double ell = std::sqrt(1.5 * m2 / A);
-  return A / (4.0 * M_PI * r * r) * ell / (std::sqrt(1.5) * r);
+  double volume = 0.0;  // (1/3) ∮ x·n dA, exact per flat triangle
+  for (int f = 0; f < mesh.numFaces(); ++f)
+    volume += geo.area[f] * geo.centroid[f].dot(geo.normal[f]);
+  volume /= 3.0;
+  return volume / (4.0 / 3.0 * M_PI * r * r * r);
 }
 
 }  // namespace

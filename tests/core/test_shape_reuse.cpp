@@ -113,11 +113,9 @@ TEST_CASE("An animated body's shape update reuses unmoved parts with the same bi
   world.bodies = {zeppelinLike()};
   // With a rotational lift the per-face half-chord tensors are part of the shape too.
   const bool rotation = GENERATE(false, true);
-  if (rotation) {
-    FlowLawCoefficients c;
-    c.cr = kRotationCR;
-    world.bodies[0].model = std::make_shared<GwtfModel>(c);
-  }
+  FlowLawCoefficients c = kPressureFriction;  // the default has a rotational lift
+  if (rotation) c.cr = kRotationCR;
+  world.bodies[0].model = std::make_shared<GwtfModel>(c);
   BodyImpl reused(world.bodies[0], 0, world);
   BodyImpl fresh(world.bodies[0], 0, world);
   INFO("rotational lift " << rotation);

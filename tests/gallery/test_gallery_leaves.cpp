@@ -8,6 +8,7 @@
 
 #include "core/face_kernel.h"
 #include "core/gusts.h"
+#include "core/gwtf_model.h"
 #include "gallery_leaves.h"
 #include "geometry/topology.h"
 #include "io/scene.h"
@@ -308,7 +309,9 @@ TEST_CASE("plate pitch in its swing plane: heading and precession do not read as
 
 TEST_CASE("thin plates flutter at small I* and descend steadily at larger I*",
           "[gallery][plates]") {
-  // In water (Re 11 000 and 35 000) under samara's model, and in air and water under the
+  // In water (Re 11 000 and 35 000) under samara's pressure and friction law (the default
+  // without its circulation, rotational lift and edge drag: under the default the heavier
+  // plate tumbles, tests/gallery/test_gallery_wind.cpp), and in air and water under the
   // paper's model (which has no Reynolds number).
   struct Case {
     PlateSweep sw;
@@ -318,8 +321,10 @@ TEST_CASE("thin plates flutter at small I* and descend steadily at larger I*",
   paperAir.model = models::makeModel("gwtf-2024");
   PlateSweep paperWater = waterPlates();
   paperWater.model = paperAir.model;
-  for (Case c : {Case{waterPlates(), "water (samara)"}, Case{paperAir, "air (gwtf-2024)"},
-                 Case{paperWater, "water (gwtf-2024)"}}) {
+  PlateSweep plainWater = waterPlates();
+  plainWater.model = std::make_shared<core::GwtfModel>(core::kPressureFriction);
+  for (Case c : {Case{plainWater, "water (samara, pressure and friction)"},
+                 Case{paperAir, "air (gwtf-2024)"}, Case{paperWater, "water (gwtf-2024)"}}) {
     PlateSweep& sw = c.sw;
     sw.iStars = {0.02, 0.2};
     std::string error;
@@ -342,21 +347,27 @@ TEST_CASE("thin plates flutter at small I* and descend steadily at larger I*",
 
 TEST_CASE("falling plates: the regimes over I* and Re in air and water",
           "[gallery][plates][slow]") {
-  // samara's skin friction makes the Reynolds number matter: in air (10 cm plates, Re 470
-  // to 4 700 over the sweep) every plate settles broadside, in water (Re 5 500 to 55 000)
-  // the light ones flutter. The paper's model has no viscosity: its air plates flutter at
-  // the same I* as in water.
+  // samara's skin friction makes the Reynolds number matter: under its pressure and
+  // friction law, in air (10 cm plates, Re 470 to 4 700 over the sweep) every plate settles
+  // broadside, in water (Re 5 500 to 55 000) the light ones flutter. The paper's model has
+  // no viscosity: its air plates flutter at the same I* as in water. (The default law's
+  // four regimes: tests/gallery/test_gallery_wind.cpp.)
   PlateSweep paperAir = airPlates();
   paperAir.model = models::makeModel("gwtf-2024");
   PlateSweep paperWater = waterPlates();
   paperWater.model = paperAir.model;
+  PlateSweep plainAir = airPlates();
+  plainAir.model = std::make_shared<core::GwtfModel>(core::kPressureFriction);
+  PlateSweep plainWater = waterPlates();
+  plainWater.model = plainAir.model;
   struct Case {
     PlateSweep sw;
     const char* label;
     double flutterUpTo;  ///< fluttering somewhere at I* ≤ this (0: nowhere)
   };
   for (const Case& c :
-       {Case{airPlates(), "air (samara)", 0.0}, Case{waterPlates(), "water (samara)", 0.02},
+       {Case{plainAir, "air (samara, pressure and friction)", 0.0},
+        Case{plainWater, "water (samara, pressure and friction)", 0.02},
         Case{paperAir, "air (gwtf-2024)", 0.03}, Case{paperWater, "water (gwtf-2024)", 0.03}}) {
     std::string error;
     const std::vector<PlateResult> res = runPlateSweep(c.sw, &error);

@@ -264,8 +264,8 @@ GalleryScene munkScene(double delta, double density) {
        "water nearly along its long axis (3 degrees off), gravity off, turns broadside: its",
        "added mass is larger across than along the axis, so the fluid's momentum exerts a",
        "torque that turns it across the flow. Try bodies.0.delta=0 (no added mass: it keeps",
-       "pointing along its path). Dense (5000 kg/m^3): at the water's density the model's",
-       "flat-plate drag damps the turn (try bodies.0.mass.density=998)."},
+       "pointing along its path). Dense (5000 kg/m^3): at the water's density the drag and",
+       "the rotational lift turn it back along its path (try bodies.0.mass.density=998)."},
       0.002, 6.0);
   core::WorldDef& d = s.def;
   d.gravity = Vec3::Zero();  // weightless: only the fluid acts
@@ -279,7 +279,7 @@ GalleryScene munkScene(double delta, double density) {
   s.meshes.push_back(
       {"", "{\"primitive\": \"ellipsoid\", \"radii\": [0.2, 0.05, 0.05], \"subdivisions\": 4}"});
   s.lessonJson =
-      R"json({"title": "Kirchhoff 1: the Munk moment", "text": "A 4:1:1 ellipsoid (5000 kg/m3) launched in water at 1 m/s nearly along its long axis (3 degrees off), gravity off. Along its axis it drags little water with it, across it a lot: the water's momentum is not parallel to the velocity, and its turning exerts a torque, the Munk moment, that turns the body across its path. Within 3 s the long axis stands at 83 deg to the motion, then it swings back part of the way as the drag slows it. Switch on Forces in the Teaching panel to see the Munk torque arrow; set delta to off (no added mass) and restart: the ellipsoid keeps pointing along its path.", "view": {"overlays": ["forces"], "plots": ["angular_momentum", "rotation_speed"], "present_panels": ["plots", "history", "lesson"]}, "checks": [{"body": "ellipsoid", "quantity": "speed", "from": 0.0, "to": 0.0, "value": 1.0, "tolerance": 0.001, "quote": "at 1 m/s"}, {"body": "ellipsoid", "quantity": "axis_velocity_deg", "from": 0.0, "to": 3.0, "value": 82.6, "tolerance": 0.03, "quote": "83 deg"}]})json";
+      R"json({"title": "Kirchhoff 1: the Munk moment", "text": "A 4:1:1 ellipsoid (5000 kg/m3) launched in water at 1 m/s nearly along its long axis (3 degrees off), gravity off. Along its axis it drags little water with it, across it a lot: the water's momentum is not parallel to the velocity, and its turning exerts a torque, the Munk moment, that turns the body across its path. Within 4.5 s the long axis stands at 87 deg to the motion, nearly across it, then it swings back part of the way as the drag slows it. Switch on Forces in the Teaching panel to see the Munk torque arrow; set delta to off (no added mass) and restart: the ellipsoid keeps pointing along its path.", "view": {"overlays": ["forces"], "plots": ["angular_momentum", "rotation_speed"], "present_panels": ["plots", "history", "lesson"]}, "checks": [{"body": "ellipsoid", "quantity": "speed", "from": 0.0, "to": 0.0, "value": 1.0, "tolerance": 0.001, "quote": "at 1 m/s"}, {"body": "ellipsoid", "quantity": "axis_velocity_deg", "from": 0.0, "to": 4.5, "value": 87.0, "tolerance": 0.03, "quote": "87 deg"}]})json";
   return s;
 }
 
