@@ -140,10 +140,10 @@ void BodyImpl::updatePartLengths(bool reuse) {
     double ell = 0.0;
     const bool closed = part.kind == geometry::PartKind::kClosed;
     Mat3 M = Mat3::Zero();  // ∫(x − c)(x − c)ᵀ dA / A
-    double volume = 0.0;    // closed parts: (1/3) ∮ (x − c)·n dA
+    double volume = 0.0;    // closed parts with a rotational lift: (1/3) ∮ (x − c)·n dA
     if (A > 0.0) {
       c /= A;
-      if (closed) {
+      if (closed && tensors) {  // only the rotational lift's κ uses it
         for (int f : part.faces) volume += geo.area[f] * (drag.centroid(f) - c).dot(drag.normal(f));
         volume = std::abs(volume) / 3.0;
       }

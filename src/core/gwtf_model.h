@@ -45,7 +45,7 @@ inline constexpr double kApwCR = 2.0 * kRotationCR;
 /// it stops autorotating), faded below Re_c = 100: samara's default (README "The default law").
 inline constexpr FlowLawCoefficients kCirculationCandidate{1.0, kApwCT, kApwCR, 0.3, 100.0};
 /// GwtF's pressure force and the skin friction alone (ct = cr = cd0 = 0): samara's default
-/// until 2026-11-28, kept for lessons on Kirchhoff's equations and for comparison.
+/// until 2026-11-28, kept for comparison and for lessons that isolate the added mass.
 inline constexpr FlowLawCoefficients kPressureFriction{1.0, 0.0, 0.0, 0.0, 0.0};
 class GwtfModel final : public FluidModel {
  public:
