@@ -531,7 +531,13 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     modelIn.packed = true;
     if (perFace) modelIn.packOffsets = &packOffsets;
     if (!law.partPad.empty()) {  // formed once for the step's evaluations
-      sumParts(drag, law, perFace ? packOffsets.o.data() : nullptr, &partSums);
+      // A rigid body's sums change only with drag.k (ρ_f) unless the offsets are per face.
+      const bool keep = !animation && !perFace && !partSums.perFace && dragRho == partSumsRho &&
+                        partSums.k.size() == static_cast<size_t>(law.parts);
+      if (!keep) {
+        sumParts(drag, law, perFace ? packOffsets.o.data() : nullptr, &partSums);
+        partSumsRho = animation || perFace ? std::numeric_limits<double>::quiet_NaN() : dragRho;
+      }
       modelIn.partSums = &partSums;
     }
   }

@@ -1,5 +1,6 @@
 #pragma once
 // Internal: the per-body data the World steps. Not part of the public core API.
+#include <limits>
 #include <vector>
 
 #include "core/animation.h"
@@ -80,12 +81,16 @@ struct ShapeCache {
   std::vector<Vec6> mu0FluidPart;     ///< per-part δ models: mu0FluidUnit of each part
   std::vector<double> shapeEnergyFluidPart;  ///< per-part δ models: per part
   DragFaces drag;                            ///< k filled per step with the current ρ_f
-  FlowLawFaces law;                    ///< κ per shape; friction per step with the current ν
-  FaceOffsetPack packOffsets;          ///< per-face offsets of the step in drag's layout
-  PartSums partSums;                   ///< the parts' sums of the step (rotational lift)
-  double dragRho = 0.0;                ///< ρ_f the drag.k hold (NaN: to refill), kg/m³
-  std::vector<double> faceInvLen;      ///< 1/L of the face's part (L = 2ℓ), 1/m
-  std::vector<double> faceSqrtInvLen;  ///< √(1/L)
+  FlowLawFaces law;            ///< κ per shape; friction per step with the current ν
+  FaceOffsetPack packOffsets;  ///< per-face offsets of the step in drag's layout
+  PartSums partSums;           ///< the parts' sums of the step (rotational lift)
+  double partSumsRho =
+      std::numeric_limits<double>::quiet_NaN();  ///< ρ_f of drag.k the
+                                                 ///< partSums were formed with: a rigid body's stay
+                                                 ///< while it holds (NaN: to re-form)
+  double dragRho = 0.0;                          ///< ρ_f the drag.k hold (NaN: to refill), kg/m³
+  std::vector<double> faceInvLen;                ///< 1/L of the face's part (L = 2ℓ), 1/m
+  std::vector<double> faceSqrtInvLen;            ///< √(1/L)
   double lawNu = 0.0;              ///< ν the friction coefficients hold (NaN: to recompute), m²/s
   std::vector<Vec3> faceShapeVel;  ///< animated: face-centroid shape velocity x', m/s
   Vec6 mu0Body = Vec6::Zero();     ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
