@@ -471,7 +471,11 @@ void BodyImpl::packFaceOffsets(const Pose& g, double t, const Vec3& offset, cons
   const size_t nf = drag.size();
   const auto p = static_cast<size_t>(drag.padded);
   std::vector<double>& o = packOffsets.o;
-  o.assign(3 * p, 0.0);
+  o.resize(3 * p);
+  for (size_t j = 0; j < 3; ++j) {  // the padding
+    std::fill(o.begin() + static_cast<std::ptrdiff_t>(j * p + nf),
+              o.begin() + static_cast<std::ptrdiff_t>((j + 1) * p), 0.0);
+  }
   for (size_t f = 0; f < nf; ++f) {
     const Vec3 v = faceShapeVel.empty() ? offset : Vec3(offset + faceShapeVel[f]);
     o[f] = v.x();

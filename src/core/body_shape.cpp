@@ -150,20 +150,31 @@ void BodyImpl::updatePartLengths(bool reuse) {
       }
       // Exactly: per triangle (A/12)(Σ p_i p_iᵀ + (Σ p_i)(Σ p_i)ᵀ), p_i = vertex − c; its
       // trace ∫|x − c|² dA summed on its own (the friction's length, to the bit as before).
+      // M's six distinct entries (xx, xy, xz, yy, yz, zz), each as the whole 3 × 3 sum would
+      // form it.
       double m2 = 0.0;
+      double mxx = 0.0, mxy = 0.0, mxz = 0.0, myy = 0.0, myz = 0.0, mzz = 0.0;
+      const bool second = tensors || closed;
       for (int f : part.faces) {
         const Vec3 p0 = mesh.vertex(mesh.F(f, 0)) - c;
         const Vec3 p1 = mesh.vertex(mesh.F(f, 1)) - c;
         const Vec3 p2 = mesh.vertex(mesh.F(f, 2)) - c;
         const Vec3 ps = p0 + p1 + p2;
-        m2 += geo.area[f] / 12.0 *
-              (p0.squaredNorm() + p1.squaredNorm() + p2.squaredNorm() + ps.squaredNorm());
-        if (tensors || closed) {
-          M.noalias() += geo.area[f] / 12.0 *
-                         (p0 * p0.transpose() + p1 * p1.transpose() + p2 * p2.transpose() +
-                          ps * ps.transpose());
+        const double w = geo.area[f] / 12.0;
+        m2 += w * (p0.squaredNorm() + p1.squaredNorm() + p2.squaredNorm() + ps.squaredNorm());
+        if (second) {
+          const auto e = [&](int i, int j) {
+            return ((p0[i] * p0[j] + p1[i] * p1[j]) + p2[i] * p2[j]) + ps[i] * ps[j];
+          };
+          mxx += w * e(0, 0);
+          mxy += w * e(0, 1);
+          mxz += w * e(0, 2);
+          myy += w * e(1, 1);
+          myz += w * e(1, 2);
+          mzz += w * e(2, 2);
         }
       }
+      M << mxx, mxy, mxz, mxy, myy, myz, mxz, myz, mzz;
       M /= A;
       ell = std::sqrt(1.5 * m2 / A);  // half-chord of a square plate
     }

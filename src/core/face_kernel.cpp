@@ -289,8 +289,10 @@ Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, siz
   // The 21 sums lane by lane (face i adds to running sum i mod 8) on the widest instruction
   // set, the faces' a and w gathered a block at a time (bounded memory; the padding of the
   // last block has w = 0).
-  constexpr size_t kBlock = 2048;  // a multiple of the lanes
-  static_assert(kBlock % face_sums::kLanes == 0, "blocks keep face i in lane i mod 8");
+  constexpr size_t kMaxBlock = 2048;  // a multiple of the lanes
+  static_assert(kMaxBlock % face_sums::kLanes == 0, "blocks keep face i in lane i mod 8");
+  const size_t kBlock =
+      std::min(kMaxBlock, (n + face_sums::kLanes - 1) / face_sums::kLanes * face_sums::kLanes);
   std::vector<double> g(7 * kBlock);
   const double* p = g.data();
   const std::vector<double>* src[6] = {&d.mx, &d.my, &d.mz, &d.nx, &d.ny, &d.nz};
@@ -298,11 +300,14 @@ Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, siz
   for (size_t i0 = 0; i0 < n; i0 += kBlock) {
     const size_t m = std::min(kBlock, n - i0);
     const size_t padded = (m + face_sums::kLanes - 1) / face_sums::kLanes * face_sums::kLanes;
-    std::fill(g.begin(), g.end(), 0.0);
     for (size_t i = 0; i < m; ++i) {
       const size_t f = faces ? static_cast<size_t>(faces[i0 + i]) : i0 + i;
       for (size_t j = 0; j < 6; ++j) g[j * kBlock + i] = (*src[j])[f];
       g[6 * kBlock + i] = w[f];
+    }
+    for (size_t j = 0; j < 7; ++j) {  // the last group's padding (w = 0)
+      std::fill(g.begin() + static_cast<std::ptrdiff_t>(j * kBlock + m),
+                g.begin() + static_cast<std::ptrdiff_t>(j * kBlock + padded), 0.0);
     }
     const face_sums::OuterInput in{padded,         p,
                                    p + kBlock,     p + 2 * kBlock,
