@@ -85,20 +85,24 @@ std::string sweepComment(const PlateSweep& sw, const char* fluid, const char* ma
     std::snprintf(num, sizeof num, "%g", x);
     iStars += (iStars.empty() ? "" : ", ") + std::string(num);
   }
-  char buf[1600];
+  char buf[2400];
   std::snprintf(
       buf, sizeof buf,
       "// Falling thin plates in %s: square %g m plates of %s (%g kg/m^3),\n"
       "// one per dimensionless moment of inertia I* = rho_p t / (rho_f L) (strip form, Smith "
       "1971),\n// left to right along z: I* = %s.\n"
-      "// Released at rest pitched %g deg. Regimes (samara run --classify; tests/gallery/\n"
-      "// test_gallery_leaves.cpp): under the default model samara, whose skin friction\n"
-      "// brings in the Reynolds number, every plate in air (Re 470-4 700) settles into a\n"
-      "// steady broadside descent; in water (Re 5 500-55 000) the plates flutter (zigzag)\n"
-      "// up to I* = 0.04 and fall steadily from 0.05. Under \"model\": \"gwtf-2024\" (no\n"
-      "// viscosity) both fluids alike: fluttering at I* = 0.01-0.04, steady from 0.05, the\n"
-      "// lightest plate (0.005) slipping into a long edgewise glide. Neither model tumbles\n"
-      "// here (README, \"Falling plates: the regime map\").\n",
+      "// Released at rest pitched %g deg. Regimes (samara run --classify): under the default\n"
+      "// model samara (circulation, rotational lift and edge drag; README \"The default law\")\n"
+      "// the plates flutter (zigzag) at I* = 0.01-0.5 in air and in water; the lightest\n"
+      "// (0.005) swings too but falls too little in 12 s to be classified. Under pressure and\n"
+      "// friction alone ({\"type\": \"samara\", \"ct\": 0, \"cr\": 0, \"cd0\": 0}) every plate in "
+      "air\n"
+      "// (Re 470-4 700) settles into a steady broadside descent and in water (Re 5 500-55 000)\n"
+      "// they flutter up to I* = 0.04 and fall steadily from 0.05 (tests/gallery/\n"
+      "// test_gallery_leaves.cpp). Under \"model\": \"gwtf-2024\" (no viscosity) both fluids\n"
+      "// alike: fluttering at I* = 0.01-0.04, steady from 0.05, the lightest plate slipping\n"
+      "// into a long edgewise glide. None of them tumbles below I* = 1 (README, \"Falling\n"
+      "// plates: the regime map\").\n",
       fluid, sw.chord, material, sw.plateDensity, iStars.c_str(), sw.releaseDeg);
   return buf;
 }
@@ -125,7 +129,7 @@ bool writeGalleryLeaves(const std::filesystem::path& out) {
                   leavesScene("leaves_still", leaves, Vec3::Zero(), std::nullopt,
                               std::string(kLeafNote) +
                                   "// Still air: they rock and side-slip as they fall at about "
-                                  "1.2 m/s (3 m in 2.4 s; 0.78 s in a vacuum).\n"));
+                                  "1.2 m/s (3 m in 2.6-2.7 s; 0.78 s in a vacuum).\n"));
   ok &= writeText(scenes / "leaves_wind.json",
                   leavesScene("leaves_wind", leaves, Vec3(0.0, 0.0, 2.0), std::nullopt,
                               std::string(kLeafNote) +

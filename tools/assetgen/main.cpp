@@ -77,7 +77,7 @@ int main(int argc, char** argv) {
           fmt("%g", ts.rearTrim) + " rad about their span axes " + vec(turtle.rearSpanRight.axis) +
           " through " + vec(turtle.rearSpanRight.pivot) +
           " (right; left mirrored, negated) as elevators.",
-      "Swims +x at about 0.4 m/s. Density 998 kg/m^3 (neutral)."};
+      "Swims +x at about 0.32 m/s. Density 998 kg/m^3 (neutral)."};
   ok &= ag::writeText(meshes / "turtle.obj",
                       ag::formatObj(turtle.model, header(turtle.model, turtleNotes)));
 

@@ -103,7 +103,7 @@ std::string eelScene(const Model& eel, const WaveParams& w) {
   return withComment(
       "// An eel in water (GwtF Fig. 12): a travelling wave running head to "
       "tail builds forward\n// momentum until drag balances it; it swims head "
-      "first (-x) at about 0.6 m/s. Neutrally\n// buoyant, so gravity is off "
+      "first (-x) at about 0.39 m/s. Neutrally\n// buoyant, so gravity is off "
       "(weight and buoyancy cancel).\n",
       s);
 }
@@ -125,20 +125,20 @@ std::string partsAnimatedScene(const std::string& name, double density, double d
 }  // namespace
 
 std::string turtleScene(const TurtleModel& turtle, const core::RigidPartsAnimation& stroke) {
-  return partsAnimatedScene("turtle", 998.0, 0.0025, 10.0, turtle.model, {{"density", 998.0}},
-                            stroke,
-                            "// A sea turtle in water (GwtF Fig. 1): the front flippers flap about "
-                            "the shoulders (joint\n// parts \"flap_*\") while their child parts "
-                            "feather the flippers a quarter stroke ahead, so\n// the stroke pushes "
-                            "water backwards and the turtle swims +x (about 0.4 m/s). The rear\n// "
-                            "flippers are held as elevators. Neutrally buoyant: gravity off.\n");
+  return partsAnimatedScene(
+      "turtle", 998.0, 0.0025, 10.0, turtle.model, {{"density", 998.0}}, stroke,
+      "// A sea turtle in water (GwtF Fig. 1): the front flippers flap about "
+      "the shoulders (joint\n// parts \"flap_*\") while their child parts "
+      "feather the flippers a quarter stroke ahead, so\n// the stroke pushes "
+      "water backwards and the turtle swims +x (about 0.32 m/s). The rear\n// "
+      "flippers are held as elevators. Neutrally buoyant: gravity off.\n");
 }
 
 std::string zeppelinScene(const ZeppelinModel& zep, const core::RigidPartsAnimation& controls) {
   return partsAnimatedScene("zeppelin", 1.225, 0.002, 15.0, zep.model, {{"total", 1.258}}, controls,
                             "// A zeppelin in air (GwtF Fig. 13): two counter-rotating propellers "
-                            "(8 rev/s) push it +x\n// to about 2.3 m/s; the rudder, deflected over "
-                            "the first second, turns it to the right\n// (yaw rate about -0.14 "
+                            "(8 rev/s) push it +x\n// to about 1.8 m/s; the rudder, deflected over "
+                            "the first second, turns it to the right\n// (yaw rate about -0.13 "
                             "rad/s). Neutral buoyancy (mass = air density x hull volume): gravity "
                             "off.\n");
 }
