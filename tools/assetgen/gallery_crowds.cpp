@@ -68,10 +68,10 @@ std::string leafStormScene(const std::vector<Model>& leaves) {
       "// a 6 m x 6 m x 4 m volume 3-9 m up, tilted up to 60 deg and turned at random, sizes\n"
       "// 0.8-1.2 and masses +-15 %% scattered (one \"spawn\" entry per species). A %.0f m/s wind\n"
       "// along +z with gusts (%.1f m/s RMS, period %.1f s, length %.0f m, seed %llu).\n"
-      "// Measured (samara run, %.0f s): they tumble and flutter down at 1.25 m/s on average,\n"
-      "// drifting at 95 %% of the wind (9.4 m by landing, 2.8-18.3 m), all on the floor by\n"
-      "// 8.7 s (median 4.9 s). Twice the leaves: --set bodies.0.spawn.count=340 and the same\n"
-      "// for bodies.1 and bodies.2.\n",
+      "// Measured (samara run --classify, %.0f s): they tumble and flutter down (486 chaotic,\n"
+      "// 24 zigzag) at 1.11 m/s on average, drifting at 97 %% of the wind (10.8 m by landing,\n"
+      "// 2.9-22.4 m); 506 are on the floor by 10 s (median 5.4 s). Twice the leaves: --set\n"
+      "// bodies.0.spawn.count=340 and the same for bodies.1 and bodies.2.\n",
       3 * kStormLeavesPerSpecies, kStormLeavesPerSpecies, minFaces, maxFaces, kStormWind.z(),
       g.amplitude, g.period, g.length, static_cast<unsigned long long>(g.seed), kStormDuration);
   return sceneHeader("gallery_crowds.cpp") + comment + s.dump(2) + "\n";
@@ -106,10 +106,10 @@ std::string mapleRainScene() {
       "// and mass: nut, membrane and leading-edge vein), released at rest from a 4 m x\n"
       "// 4 m x 6 m volume 6-12 m up with their wing tips raised 17 deg and tilted up to\n"
       "// 15 deg more, turned at random, sizes 0.95-1.05 and masses +-5 %% scattered, in a\n"
-      "// %.1f m/s breeze along +x. Measured (samara run --classify, first 4 s): 153\n"
-      "// autorotate, descending at 1.10-1.22 m/s (mean 1.20 m/s, as maple_seed.json) and\n"
-      "// spinning at up to 17 rev/s; 43 still flutter, and 10 dive to the floor within\n"
-      "// 3 s without turning over.\n",
+      "// %.1f m/s breeze along +x. Measured (samara run --classify, first 4 s): 189\n"
+      "// autorotate, descending at 1.11-1.21 m/s (mean 1.15 m/s, as maple_seed.json) and\n"
+      "// spinning at 13.9 rev/s on average, up to 15 rev/s; 11 still flutter, and one dives\n"
+      "// to the floor within 3 s without turning over.\n",
       kRainSeeds, kRainWind.x());
   return sceneHeader("gallery_crowds.cpp") + comment + s.dump(2) + "\n";
 }
