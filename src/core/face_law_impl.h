@@ -138,7 +138,7 @@ SAMARA_INLINE void addLawGroup(const LawInput& in, size_t i, const Flow& u, VLaw
   const V fu = gk * ct - k * (hcd0 * s);
   // f_c (the faded part, for g′) = −k C_T/2 u_n s n + k C_T/2 u_n²/s u + k w_p × u.
   V wpx{}, wpy{}, wpz{}, rx{}, ry{}, rz{};
-  V K[6]{};
+  V K[6];  // set under kLift (zeroing it costs a rep stos per group)
   if constexpr (kLift) {
     V wx, wy, wz;
     partRotation(in, i, &wx, &wy, &wz);
