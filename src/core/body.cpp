@@ -536,7 +536,7 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     if (perFace) modelIn.packOffsets = &packOffsets;
     if (!law.partPad.empty()) {  // formed once for the step's evaluations
       // A rigid body's sums change only with drag.k (ρ_f) unless the offsets are per face.
-      const bool keep = !animation && !perFace && !partSums.perFace && dragRho == partSumsRho &&
+      const bool keep = !animation && !perFace && dragRho == partSumsRho &&
                         partSums.k.size() == static_cast<size_t>(law.parts);
       if (!keep) {
         sumParts(drag, law, perFace ? packOffsets.o.data() : nullptr, &partSums);

@@ -84,13 +84,12 @@ struct ShapeCache {
   FlowLawFaces law;            ///< κ per shape; friction per step with the current ν
   FaceOffsetPack packOffsets;  ///< per-face offsets of the step in drag's layout
   PartSums partSums;           ///< the parts' sums of the step (rotational lift)
-  double partSumsRho =
-      std::numeric_limits<double>::quiet_NaN();  ///< ρ_f of drag.k the
-                                                 ///< partSums were formed with: a rigid body's stay
-                                                 ///< while it holds (NaN: to re-form)
-  double dragRho = 0.0;                          ///< ρ_f the drag.k hold (NaN: to refill), kg/m³
-  std::vector<double> faceInvLen;                ///< 1/L of the face's part (L = 2ℓ), 1/m
-  std::vector<double> faceSqrtInvLen;            ///< √(1/L)
+  /// ρ_f of the drag.k the partSums were formed with: a rigid body's sums stay valid while
+  /// it holds (NaN: to re-form).
+  double partSumsRho = std::numeric_limits<double>::quiet_NaN();
+  double dragRho = 0.0;                ///< ρ_f the drag.k hold (NaN: to refill), kg/m³
+  std::vector<double> faceInvLen;      ///< 1/L of the face's part (L = 2ℓ), 1/m
+  std::vector<double> faceSqrtInvLen;  ///< √(1/L)
   double lawNu = 0.0;              ///< ν the friction coefficients hold (NaN: to recompute), m²/s
   std::vector<Vec3> faceShapeVel;  ///< animated: face-centroid shape velocity x', m/s
   Vec6 mu0Body = Vec6::Zero();     ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)

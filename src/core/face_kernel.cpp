@@ -291,28 +291,27 @@ Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, siz
   // last block has w = 0).
   constexpr size_t kMaxBlock = 2048;  // a multiple of the lanes
   static_assert(kMaxBlock % face_sums::kLanes == 0, "blocks keep face i in lane i mod 8");
-  const size_t kBlock =
+  const size_t block =
       std::min(kMaxBlock, (n + face_sums::kLanes - 1) / face_sums::kLanes * face_sums::kLanes);
-  std::vector<double> g(7 * kBlock);
+  std::vector<double> g(7 * block);
   const double* p = g.data();
   const std::vector<double>* src[6] = {&d.mx, &d.my, &d.mz, &d.nx, &d.ny, &d.nz};
   double sums[21][face_sums::kLanes] = {};
-  for (size_t i0 = 0; i0 < n; i0 += kBlock) {
-    const size_t m = std::min(kBlock, n - i0);
+  for (size_t i0 = 0; i0 < n; i0 += block) {
+    const size_t m = std::min(block, n - i0);
     const size_t padded = (m + face_sums::kLanes - 1) / face_sums::kLanes * face_sums::kLanes;
     for (size_t i = 0; i < m; ++i) {
       const size_t f = faces ? static_cast<size_t>(faces[i0 + i]) : i0 + i;
-      for (size_t j = 0; j < 6; ++j) g[j * kBlock + i] = (*src[j])[f];
-      g[6 * kBlock + i] = w[f];
+      for (size_t j = 0; j < 6; ++j) g[j * block + i] = (*src[j])[f];
+      g[6 * block + i] = w[f];
     }
     for (size_t j = 0; j < 7; ++j) {  // the last group's padding (w = 0)
-      std::fill(g.begin() + static_cast<std::ptrdiff_t>(j * kBlock + m),
-                g.begin() + static_cast<std::ptrdiff_t>(j * kBlock + padded), 0.0);
+      std::fill(g.begin() + static_cast<std::ptrdiff_t>(j * block + m),
+                g.begin() + static_cast<std::ptrdiff_t>(j * block + padded), 0.0);
     }
-    const face_sums::OuterInput in{padded,         p,
-                                   p + kBlock,     p + 2 * kBlock,
-                                   p + 3 * kBlock, p + 4 * kBlock,
-                                   p + 5 * kBlock, p + 6 * kBlock};
+    const face_sums::OuterInput in{
+        padded,       p, p + block, p + 2 * block, p + 3 * block, p + 4 * block, p + 5 * block,
+        p + 6 * block};
     switch (isa) {
       case FaceKernelIsa::kAvx512:
         face_sums::outerAvx512(in, sums);
