@@ -53,6 +53,8 @@ def reduced_map(lines):
     for r in rows:
         model = r[0].replace("`", "").replace("ct 0.4, cr 2π, cd0 0.4", "APW's law")
         model = model.replace("ct 0.4, cr 2π, cd0 0.2, rec 100", "APW, cd0 0.2, Re_c 100")
+        model = model.replace("samara (default): ct 0.4, cr 2π, cd0 0.3, rec 100", "samara (default)")
+        model = model.replace("pressure and friction alone", "pressure + friction")
         labels.append("%s · %s" % (model, re.sub(r"\s*\(.*\)", "", r[1])))
         grid.append([regime(c) for c in r[2:]])
     return istars, labels, grid
@@ -108,7 +110,7 @@ def main(readme, out):
                                gridspec_kw={"width_ratios": [1.6, 1]})
     draw(a, istars, labels, grid, "reduced models, 3D plates released at 20° (20 s; † rows 30 s)")
     draw(b, ri, ["APW plate, %s chord" % l for l in rlabels], ref,
-         "2D: fluid reference (upper, capitals)\n/ samara (lower)", split=red)
+         "2D: fluid reference (upper, capitals)\n/ samara, default law (lower)", split=red)
     fig.legend(handles=[Patch(color=COLOURS[k], label=NAMES[k]) for k in "sfct"],
                loc="lower center", ncol=4, frameon=False)
     fig.tight_layout(rect=(0, 0.06, 1, 1))
