@@ -92,7 +92,8 @@ void PlotsPanel::drawHeader(const runtime::Snapshot& s) {
     ImGui::EndPopup();
   }
   if (!s.ghostModel.empty()) {
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                   ImGui::CalcTextSize("fit ghost").x);
     ImGui::Checkbox("fit ghost", &view_.fitGhosts);
     wrappedTooltip(
         "Let the ghost run set the y axes too. Off: the axes fit the bodies and a ghost far off "

@@ -19,4 +19,10 @@ void wrappedTooltip(const std::string& text) {
   ImGui::EndTooltip();
 }
 
+void sameLineIfFits(float width) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine();
+}
+
 }  // namespace samara::app

@@ -41,6 +41,11 @@ std::string strf(const char* format, double x);
 /// (also when it is disabled).
 void wrappedTooltip(const std::string& text);
 
+/// ImGui::SameLine() if an item `width` pixels wide still fits in the window to the right of
+/// the last item; else the next item starts a new line (narrow panels, presentation mode's
+/// larger font).
+void sameLineIfFits(float width);
+
 /// A double slider that shows the applied value unless it is being dragged.
 struct EditedValue {
   double value = 0.0;
