@@ -417,6 +417,68 @@ TEST_CASE("circulation fades below Re_c: small light plates in air fall steadily
   }
 }
 
+namespace {
+
+/// The rows of the README's regime table: 10 cm squares in air (0) and in water (1),
+/// 10 × 40 cm cards in air (2), 1 cm squares in air (3: Re 15–300, 6 s, the step scaled as
+/// √chord); 20 s, released at 20° from 1 km up.
+PlateSweep regimeRow(int row) {
+  PlateSweep sw = row == 1 ? waterPlates() : airPlates();
+  sw.duration = 20.0;
+  if (row == 2) {  // 10 × 40 cm cards
+    sw.aspect = 4.0;
+    sw.cells = 8;
+    sw.spacing = 1.2;
+  }
+  if (row == 3) {  // 1 cm squares (Re 15–300), 6 s, the step scaled as √chord
+    sw.spacing *= 0.1;
+    sw.dt *= std::sqrt(0.1);
+    sw.chord = 0.01;
+    sw.duration = 6.0;
+  }
+  sw.height = 1000.0;
+  return sw;
+}
+
+const char* const kRegimeRowNames[] = {"10 cm squares, air", "10 cm squares, water",
+                                       "10 x 40 cm cards, air", "1 cm squares, air"};
+
+}  // namespace
+
+TEST_CASE("the default law: a chaotic band between fluttering and tumbling on every row",
+          "[gallery][plates][slow]") {
+  // Field et al. (1997) and Andersen, Pesavento & Wang (2005): fluttering at low I*,
+  // tumbling at high I*, and between them a chaotic band where the plate turns over
+  // irregularly. The README's table (I* 0.005, …, 0.5, 1, 2) has the default flutter up to
+  // 0.5, tumble at 1 and turn chaotic at 2; swept finely between, each of its four rows
+  // (two sizes, air and water, squares and long cards) passes through a chaotic band on
+  // the way from fluttering to tumbling, and the first tumbling plate is within APW's
+  // 0.1 <= I* <= 1.5 (README "Falling plates: the regime map").
+  auto letter = [](FallRegime r) { return regimeName(r)[0]; };
+  for (int row = 0; row < 4; ++row) {
+    PlateSweep sw = regimeRow(row);
+    sw.iStars = {0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0, 1.1, 1.2, 1.5, 2.0};
+    std::string error;
+    const std::vector<PlateResult> res = runPlateSweep(sw, &error);
+    INFO(kRegimeRowNames[row] << ": " << error);
+    REQUIRE(res.size() == sw.iStars.size());
+    std::string line;
+    for (const PlateResult& r : res) line += std::string(" ") + letter(r.tilt.regime);
+    std::printf("default law, %-22s I* 0.5 ... 2:%s\n", kRegimeRowNames[row], line.c_str());
+    INFO("regimes over I* 0.5 ... 2:" << line);
+    CHECK(res.front().tilt.regime == FallRegime::kFluttering);
+    std::size_t k = 0;
+    while (k < res.size() && res[k].tilt.regime == FallRegime::kFluttering) ++k;
+    REQUIRE(k < res.size());
+    CHECK(res[k].tilt.regime == FallRegime::kChaotic);  // flutter gives way to chaos ...
+    std::size_t m = k;
+    while (m < res.size() && res[m].tilt.regime != FallRegime::kTumbling) ++m;
+    REQUIRE(m < res.size());  // ... and chaos to tumbling
+    CHECK(res[m].iStar >= 0.1);
+    CHECK(res[m].iStar <= 1.5);
+  }
+}
+
 TEST_CASE("APW's circulation with less edge drag: the regime rows of the README",
           "[.circulation]") {
   // Hidden (run by name): prints the README's table "APW's circulation with less edge drag"
@@ -441,29 +503,14 @@ TEST_CASE("APW's circulation with less edge drag: the regime rows of the README"
     const auto model = std::make_shared<core::GwtfModel>(c);
     std::printf("ct %g, cr %g, cd0 %g, Re_c %g:\n", c.ct, c.cr, c.cd0, c.rec);
     for (int row = 0; row < 4; ++row) {
-      PlateSweep sw = row == 1 ? waterPlates() : airPlates();
-      sw.duration = 20.0;
-      if (row == 2) {  // 10 × 40 cm cards
-        sw.aspect = 4.0;
-        sw.cells = 8;
-        sw.spacing = 1.2;
-      }
-      if (row == 3) {  // 1 cm squares (Re 15–300), 6 s, the step scaled as √chord
-        sw.spacing *= 0.1;
-        sw.dt *= std::sqrt(0.1);
-        sw.chord = 0.01;
-        sw.duration = 6.0;
-      }
-      sw.height = 1000.0;
+      PlateSweep sw = regimeRow(row);
       sw.iStars = {0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0};
       sw.model = model;
       std::string error;
       const std::vector<PlateResult> res = runPlateSweep(sw, &error);
       INFO(error);
       REQUIRE(res.size() == sw.iStars.size());
-      const char* names[] = {"10 cm squares, air", "10 cm squares, water", "10 x 40 cm cards, air",
-                             "1 cm squares, air"};
-      std::printf("  %-22s", names[row]);
+      std::printf("  %-22s", kRegimeRowNames[row]);
       for (const PlateResult& r : res) std::printf(" %c", letter(r.tilt.regime));
       std::printf("\n");
     }
