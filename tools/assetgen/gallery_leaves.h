@@ -155,8 +155,9 @@ struct PlateResult {
   double iStar = 0.0;
   double thickness = 0.0;  ///< m
   TiltStats tilt;
-  double fallSpeed = 0.0;  ///< mean COM fall speed over the last quarter, m/s
-  double drift = 0.0;      ///< final horizontal COM distance from the release point, m
+  double fallSpeed = 0.0;   ///< mean COM fall speed over the last quarter, m/s
+  double drift = 0.0;       ///< final horizontal COM distance from the release point, m
+  double glideSpeed = 0.0;  ///< horizontal COM speed over the last quarter, m/s
 };
 
 /// Runs the sweep (all plates in one World) and classifies each plate. Empty on a failed

@@ -452,6 +452,7 @@ std::vector<PlateResult> runPlateSweep(const PlateSweep& sweep, std::string* err
   std::vector<PitchTracker> pitch(static_cast<size_t>(nb));
   std::vector<double> fall(static_cast<size_t>(nb), 0.0);
   std::vector<Vec3> start(static_cast<size_t>(nb));
+  std::vector<Vec3> lateStart(static_cast<size_t>(nb));
   long long fallSamples = 0;
   for (int i = 0; i < nb; ++i) {
     const core::BodyDiagnostics d = world.diagnostics(i);
@@ -471,6 +472,7 @@ std::vector<PlateResult> runPlateSweep(const PlateSweep& sweep, std::string* err
       const core::BodyDiagnostics d = world.diagnostics(i);
       theta[u].push_back(pitch[u].sample(d.q, sweep.dt));
       if (late) fall[u] += d.fallSpeed;
+      if (late && fallSamples == 1) lateStart[u] = d.com;
     }
   }
   std::vector<PlateResult> out;
@@ -481,9 +483,14 @@ std::vector<PlateResult> runPlateSweep(const PlateSweep& sweep, std::string* err
     r.thickness = world.bodyDef(i).mass.thickness;
     r.tilt = classifyTilt(theta[u]);
     r.fallSpeed = fallSamples > 0 ? fall[u] / static_cast<double>(fallSamples) : 0.0;
-    Vec3 disp = world.diagnostics(i).com - start[u];
+    const Vec3 end = world.diagnostics(i).com;
+    Vec3 disp = end - start[u];
     disp.y() = 0.0;
     r.drift = disp.norm();
+    Vec3 glide = end - lateStart[u];
+    glide.y() = 0.0;
+    const double lateTime = static_cast<double>(fallSamples - 1) * sweep.dt;
+    r.glideSpeed = lateTime > 0.0 ? glide.norm() / lateTime : 0.0;
     out.push_back(r);
   }
   return out;
