@@ -443,6 +443,9 @@ PlateSweep regimeRow(int row) {
 const char* const kRegimeRowNames[] = {"10 cm squares, air", "10 cm squares, water",
                                        "10 x 40 cm cards, air", "1 cm squares, air"};
 
+/// The table's letter of a regime: s, f, t, c (or ?).
+char regimeLetter(FallRegime r) { return regimeName(r)[0]; }
+
 }  // namespace
 
 TEST_CASE("the default law: a chaotic band between fluttering and tumbling on every row",
@@ -454,7 +457,6 @@ TEST_CASE("the default law: a chaotic band between fluttering and tumbling on ev
   // (two sizes, air and water, squares and long cards) passes through a chaotic band on
   // the way from fluttering to tumbling, and the first tumbling plate is within APW's
   // 0.1 <= I* <= 1.5 (README "Falling plates: the regime map").
-  auto letter = [](FallRegime r) { return regimeName(r)[0]; };
   for (int row = 0; row < 4; ++row) {
     PlateSweep sw = regimeRow(row);
     sw.iStars = {0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 1.0, 1.1, 1.2, 1.5, 2.0};
@@ -463,7 +465,7 @@ TEST_CASE("the default law: a chaotic band between fluttering and tumbling on ev
     INFO(kRegimeRowNames[row] << ": " << error);
     REQUIRE(res.size() == sw.iStars.size());
     std::string line;
-    for (const PlateResult& r : res) line += std::string(" ") + letter(r.tilt.regime);
+    for (const PlateResult& r : res) line += std::string(" ") + regimeLetter(r.tilt.regime);
     std::printf("default law, %-22s I* 0.5 ... 2:%s\n", kRegimeRowNames[row], line.c_str());
     INFO("regimes over I* 0.5 ... 2:" << line);
     CHECK(res.front().tilt.regime == FallRegime::kFluttering);
@@ -537,7 +539,6 @@ TEST_CASE("APW's circulation with less edge drag: the regime rows of the README"
   // Hidden (run by name): prints the README's table "APW's circulation with less edge drag"
   // (s steady, f fluttering, c chaotic, t tumbling over I* 0.005 … 2) and the no-runaway
   // figures for each set. ~1 minute.
-  auto letter = [](FallRegime r) { return regimeName(r)[0]; };  // s, f, t, c (or ?)
 
   struct Set {
     double ct, cr, cd0, rec;
@@ -564,7 +565,7 @@ TEST_CASE("APW's circulation with less edge drag: the regime rows of the README"
       INFO(error);
       REQUIRE(res.size() == sw.iStars.size());
       std::printf("  %-22s", kRegimeRowNames[row]);
-      for (const PlateResult& r : res) std::printf(" %c", letter(r.tilt.regime));
+      for (const PlateResult& r : res) std::printf(" %c", regimeLetter(r.tilt.regime));
       std::printf("\n");
     }
     PlateSweep air = airPlates();
