@@ -81,8 +81,15 @@ std::string layoutReport(const runtime::Snapshot& s, const ViewerContext& ctx,
         (w->Flags & ImGuiWindowFlags_ChildWindow) || std::string(w->Name) == "##MainMenuBar") {
       continue;
     }
+    // How wide its items reach (last frame's extent) against the width they have: an item
+    // past the edge of a window without a horizontal scroll bar is cut.
+    const float room = w->InnerRect.GetWidth() - 2.0f * w->WindowPadding.x;
+    char widths[96];
+    std::snprintf(widths, sizeof widths,
+                  "\"content_width\": %.2f, \"room\": %.2f, \"scroll_x\": %s", w->ContentSize.x,
+                  room, w->ScrollbarX ? "true" : "false");
     out += std::string(first ? "\n" : ",\n") + "    {\"name\": " + quoted(w->Name) +
-           ", \"rect\": " + rect4(w->Pos.x, w->Pos.y, w->Size.x, w->Size.y) + "}";
+           ", \"rect\": " + rect4(w->Pos.x, w->Pos.y, w->Size.x, w->Size.y) + ", " + widths + "}";
     first = false;
   }
   out += "\n  ],\n  \"bodies\": [";

@@ -6,7 +6,9 @@
 // - every body lies in front of the camera, inside its pane (the view, or its pane of a
 //   split view), is covered by no panel (no visible ImGui window overlaps its projected
 //   bounding box), and covers at least 0.5 % of its viewport (the bounding box's area over
-//   the pane's: the whole 3D view, or the body's pane of a split view).
+//   the pane's: the whole 3D view, or the body's pane of a split view);
+// - no panel's items reach past its right edge (ImGui's content width of the last frame
+//   against the width inside its padding, for windows without a horizontal scroll bar).
 // Exit codes: 0 pass, 1 fail, 77 skip (xvfb-run is not installed).
 //   check_layout SAMARA SCENE OUT_PREFIX FRAMES WIDTH HEIGHT [--present] [VIEWER OPTION...]
 // (writes OUT_PREFIX.json and OUT_PREFIX.png)
@@ -115,6 +117,16 @@ int main(int argc, char** argv) {
     std::printf("FAIL: the 3D view has %.1f %% of the screen (at least %.0f %%)\n", 100.0 * share,
                 100.0 * minShare);
     ok = false;
+  }
+  // No panel's items reach past its edge (a row of widgets that did not wrap).
+  for (const auto& p : report["panels"]) {
+    if (!p.contains("content_width")) continue;
+    const double content = p["content_width"], room = p["room"];
+    if (!p["scroll_x"].get<bool>() && content > room + 1.0) {
+      std::printf("FAIL: panel \"%s\": its items reach %.0f px across, it has %.0f\n",
+                  p["name"].get<std::string>().c_str(), content, room);
+      ok = false;
+    }
   }
   const auto& bodies = report["bodies"];
   if (bodies.empty()) {

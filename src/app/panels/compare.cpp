@@ -20,11 +20,11 @@ void ComparePanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
   }
   // One click for the two contrasts a lecture needs.
   if (ImGui::SmallButton("contrast: vacuum")) ctx.post(runtime::SetGhost{"vacuum"});
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("contrast: no added mass"));
   if (ImGui::SmallButton("contrast: no added mass")) {
     ctx.post(runtime::SetGhost{std::string(runtime::kNoAddedMassGhost)});
   }
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("contrast: exact added mass"));
   if (ImGui::SmallButton("contrast: exact added mass")) {
     ctx.post(runtime::SetGhost{std::string(runtime::kExactAddedMassGhost)});
   }
@@ -48,7 +48,7 @@ void ComparePanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
                        static_cast<long long>(s.stepIndex));
   }
   ImGui::Checkbox("show ghost", &ctx.render.ghosts);
-  ImGui::SameLine();
+  sameLineIfFits(checkboxWidth("follow both"));
   ImGui::Checkbox("follow both", &ctx.frameGhost);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("While following (F): keep the selected body and its ghost in view");

@@ -44,10 +44,9 @@ void FluidPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
     double rho;
   };
   for (const Preset& p : {Preset{"vacuum", 0.0}, Preset{"air", 1.225}, Preset{"water", 998.0}}) {
+    if (p.rho != 0.0) sameLineIfFits(buttonWidth(p.name));
     if (ImGui::SmallButton(p.name)) ctx.post(runtime::SetFluidDensity{p.rho});
-    ImGui::SameLine();
   }
-  ImGui::NewLine();
   if (s.params.water) {
     ImGui::TextDisabled("water below y = %.3g m (%.4g kg/m\u00b3)", s.params.water->level,
                         s.params.water->density);

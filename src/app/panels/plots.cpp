@@ -1,6 +1,7 @@
 #include "app/panels/plots.h"
 
 #include <algorithm>
+#include <string>
 
 #include "app/widgets/ticks.h"
 #include "app/widgets/widgets.h"
@@ -72,6 +73,75 @@ std::vector<int> PlotsPanel::plottedBodies(const ViewerContext& ctx) const {
   return out;
 }
 
+namespace {
+
+/// Up to this many bodies, their checkboxes form a row (wrapped to the panel); a crowd gets a
+/// "bodies" button whose popup lists them.
+constexpr std::size_t kInlineBodies = 8;
+
+/// The width of one body's pick: checkbox, colour box and name.
+float bodyPickWidth(const std::string& label, float box) {
+  return ImGui::GetFrameHeight() + 2.0f + box + 4.0f + ImGui::CalcTextSize(label.c_str()).x;
+}
+
+/// One body's pick: a checkbox, its colour and its name. True when toggled.
+bool bodyPick(int i, const std::string& label, float box, char* plotted) {
+  ImGui::PushID(i);
+  bool on = *plotted != 0;
+  const bool changed = ImGui::Checkbox("##plotted", &on);
+  if (changed) *plotted = on ? 1 : 0;
+  ImGui::SameLine(0.0f, 2.0f);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float y = p.y + 0.5f * (ImGui::GetFrameHeight() - box);
+  ImGui::GetWindowDrawList()->AddRectFilled(
+      ImVec2(p.x, y), ImVec2(p.x + box, y + box),
+      ImGui::ColorConvertFloat4ToU32(toImVec4(Renderer::bodyColor(i))), 2.0f);
+  ImGui::Dummy(ImVec2(box, box));
+  ImGui::SameLine(0.0f, 4.0f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label.c_str());
+  ImGui::PopID();
+  return changed;
+}
+
+}  // namespace
+
+void PlotsPanel::drawBodyPicks(const runtime::Snapshot& s) {
+  // Which bodies are plotted (each in its colour; one body: all its lines).
+  const float box = ImGui::GetFontSize() * 0.7f;
+  const std::size_t n = s.bodies.size();
+  if (n <= kInlineBodies) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i > 0) sameLineIfFits(bodyPickWidth(s.bodies[i].name, box));
+      bodyPick(static_cast<int>(i), s.bodies[i].name, box, &plotted_[i]);
+    }
+    return;
+  }
+  const auto count = std::count(plotted_.begin(), plotted_.end(), char{1});
+  const std::string button =
+      count == 0 ? "bodies (the selected one plotted)..."
+                 : "bodies (" + std::to_string(count) + " of " + std::to_string(n) + " plotted)...";
+  if (ImGui::SmallButton(button.c_str())) ImGui::OpenPopup("##bodies");
+  wrappedTooltip("Choose which bodies the plots show; none chosen: the selected body.");
+  if (!ImGui::BeginPopup("##bodies")) return;
+  if (ImGui::SmallButton("none")) std::fill(plotted_.begin(), plotted_.end(), char{0});
+  float widest = 0.0f;
+  for (const auto& b : s.bodies) widest = std::max(widest, bodyPickWidth(b.name, box));
+  const float rows = std::min(static_cast<float>(n), 16.0f);
+  ImGui::BeginChild("##list", ImVec2(widest + 2.0f * ImGui::GetStyle().ScrollbarSize,
+                                     rows * ImGui::GetFrameHeightWithSpacing()));
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(n));
+  while (clipper.Step()) {
+    for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+      bodyPick(i, s.bodies[static_cast<std::size_t>(i)].name, box,
+               &plotted_[static_cast<std::size_t>(i)]);
+    }
+  }
+  ImGui::EndChild();
+  ImGui::EndPopup();
+}
+
 void PlotsPanel::drawHeader(const runtime::Snapshot& s) {
   const float w = ImGui::GetFontSize() * 6.0f;
   ImGui::SetNextItemWidth(w);
@@ -79,9 +149,9 @@ void PlotsPanel::drawHeader(const runtime::Snapshot& s) {
   if (ImGui::SliderFloat("window", &window, 0.1f, 120.0f, "%.2g s", ImGuiSliderFlags_Logarithmic)) {
     view_.window = window;
   }
-  ImGui::SameLine();
+  sameLineIfFits(checkboxWidth("freeze"));
   ImGui::Checkbox("freeze", &view_.frozen);
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("plots..."));
   if (ImGui::SmallButton("plots...")) ImGui::OpenPopup("##which");
   if (ImGui::BeginPopup("##which")) {
     if (shownPlots_.size() != plots_.size()) shownPlots_.assign(plots_.size(), 1);
@@ -92,37 +162,13 @@ void PlotsPanel::drawHeader(const runtime::Snapshot& s) {
     ImGui::EndPopup();
   }
   if (!s.ghostModel.empty()) {
-    sameLineIfFits(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
-                   ImGui::CalcTextSize("fit ghost").x);
+    sameLineIfFits(checkboxWidth("fit ghost"));
     ImGui::Checkbox("fit ghost", &view_.fitGhosts);
     wrappedTooltip(
         "Let the ghost run set the y axes too. Off: the axes fit the bodies and a ghost far off "
         "scale (a body falling in vacuum) is clipped.");
   }
-  if (s.bodies.size() > 1 && plotted_.size() == s.bodies.size()) {
-    // Which bodies are plotted (each in its colour; one body: all its lines).
-    const float box = ImGui::GetFontSize() * 0.7f;
-    for (std::size_t i = 0; i < s.bodies.size(); ++i) {
-      ImGui::PushID(static_cast<int>(i));
-      const std::string label = s.bodies[i].name;
-      const float need = ImGui::GetFrameHeight() + box + ImGui::CalcTextSize(label.c_str()).x +
-                         3.0f * ImGui::GetStyle().ItemSpacing.x;
-      if (i > 0 && ImGui::GetContentRegionAvail().x > need) ImGui::SameLine();
-      bool on = plotted_[i] != 0;
-      if (ImGui::Checkbox("##plotted", &on)) plotted_[i] = on ? 1 : 0;
-      ImGui::SameLine(0.0f, 2.0f);
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      const float y = p.y + 0.5f * (ImGui::GetFrameHeight() - box);
-      ImGui::GetWindowDrawList()->AddRectFilled(
-          ImVec2(p.x, y), ImVec2(p.x + box, y + box),
-          ImGui::ColorConvertFloat4ToU32(toImVec4(Renderer::bodyColor(static_cast<int>(i)))), 2.0f);
-      ImGui::Dummy(ImVec2(box, box));
-      ImGui::SameLine(0.0f, 4.0f);
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(label.c_str());
-      ImGui::PopID();
-    }
-  }
+  if (s.bodies.size() > 1 && plotted_.size() == s.bodies.size()) drawBodyPicks(s);
   if (view_.frozen) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("frozen: hover to read values, drag to pan, wheel to zoom");

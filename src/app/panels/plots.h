@@ -25,6 +25,7 @@ class PlotsPanel {
  private:
   /// Window length, freeze, "fit ghost" and the plotted bodies.
   void drawHeader(const runtime::Snapshot& s);
+  void drawBodyPicks(const runtime::Snapshot& s);
 
   /// The bodies plotted (at least one: the selected body if none is ticked).
   std::vector<int> plottedBodies(const ViewerContext& ctx) const;

@@ -37,8 +37,9 @@ void drawStatusLines(const ViewerContext& ctx, const runtime::Snapshot& s) {
     ImGui::Text("real-time factor %.2f  (%.0f steps/s)", s.realTimeFactor, s.stepsPerSecond);
   }
   if (ctx.frameMs > 0.0) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("frame %.0f ms", ctx.frameMs);
+    const std::string frame = strf("frame %.0f ms", ctx.frameMs);
+    sameLineIfFits(ImGui::CalcTextSize(frame.c_str()).x);
+    ImGui::TextDisabled("%s", frame.c_str());
   }
   if (s.status == RunStatus::kRunning && !s.params.unlimited &&
       s.realTimeFactor < 0.9 * s.params.speed && s.reanchors > 0) {
@@ -80,7 +81,7 @@ void RunPanel::drawStatus(ViewerContext& ctx, const runtime::Snapshot& s) {
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("copy cmd"));
   if (ImGui::SmallButton("copy cmd")) ImGui::SetClipboardText(commandLine().c_str());
 }
 
@@ -88,14 +89,14 @@ void RunPanel::drawThreads(ViewerContext& ctx, const runtime::Snapshot& s) {
   threads_.sync(s.params.threads);
   int threads = static_cast<int>(threads_.value);
   const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  if (ImGui::SliderInt("simulation threads", &threads, 1, std::max(cores, s.params.threads))) {
+  if (ImGui::SliderInt("threads", &threads, 1, std::max(cores, s.params.threads))) {
     threads_.value = threads;
     ctx.post(runtime::SetThreads{threads});
   }
   threads_.active = ImGui::IsItemActive();
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
-        "Threads that step the bodies (%d cores here), and the ghost beside the\n"
+        "Simulation threads: they step the bodies (%d cores here), and the ghost beside the\n"
         "scene; the results are the same bits for any number.",
         cores);
   }
@@ -113,14 +114,16 @@ void RunPanel::drawSimulation(ViewerContext& ctx, const runtime::Snapshot& s) {
   }
   speed_.active = ImGui::IsItemActive();
   ImGui::EndDisabled();
+  bool first = true;
   for (double preset : {0.1, 0.25, 1.0, 4.0}) {
+    const std::string label = strf("%gx", preset);
+    if (!first) sameLineIfFits(buttonWidth(label.c_str()));
+    first = false;
     ImGui::PushID(static_cast<int>(preset * 100));
-    if (ImGui::SmallButton(strf("%gx", preset).c_str())) {
-      ctx.post(runtime::SetSpeed{preset, false});
-    }
+    if (ImGui::SmallButton(label.c_str())) ctx.post(runtime::SetSpeed{preset, false});
     ImGui::PopID();
-    ImGui::SameLine();
   }
+  sameLineIfFits(checkboxWidth("as fast as possible"));
   if (ImGui::Checkbox("as fast as possible", &unlimited)) {
     ctx.post(runtime::SetSpeed{s.params.speed, unlimited});
   }

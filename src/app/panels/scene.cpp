@@ -121,13 +121,15 @@ void ScenePanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
   if (ImGui::InputText("path", openPath_, sizeof openPath_, ImGuiInputTextFlags_EnterReturnsTrue)) {
     load(ctx, openPath_);
   }
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("open"));
   if (ImGui::SmallButton("open")) load(ctx, openPath_);
   ImGui::Checkbox("reload on change", &autoReload_);
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("reload"));
   if (ImGui::SmallButton("reload")) ctx.post(runtime::Reload{});
-  ImGui::TextDisabled("or drop a .json scene, an .obj%s on the window",
-                      runtime::gltfSupported() ? " or a .gltf/.glb" : "");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("or drop a .json scene, an .obj%s on the window",
+                     runtime::gltfSupported() ? " or a .gltf/.glb" : "");
+  ImGui::PopStyleColor();
   drawSaveAs(ctx, s);
 }
 

@@ -67,7 +67,7 @@ constexpr ForceEntry kForceArrows[] = {kGravityEntry, kBuoyancyEntry, kLiftEntry
 void colorLegend(std::initializer_list<std::pair<ImU32, const char*>> entries) {
   bool first = true;
   for (const auto& [color, text] : entries) {
-    if (!first) ImGui::SameLine();
+    if (!first) sameLineIfFits(ImGui::CalcTextSize(text).x);
     first = false;
     ImGui::TextColored(toVec4(color), "%s", text);
   }
@@ -252,12 +252,12 @@ void TeachingOverlay::drawPanel(const runtime::Snapshot& s, int selected, const 
   placeDocked(room);
   ImGui::Begin("Teaching", nullptr, kDockedFlags);
   ImGui::Checkbox("Forces", &forces_);
-  ImGui::SameLine();
+  sameLineIfFits(checkboxWidth("Per face"));
   ImGui::Checkbox("Per face", &faceForces_);
-  ImGui::SameLine();
+  sameLineIfFits(checkboxWidth("Velocity"));
   ImGui::Checkbox("Velocity", &velocity_);
   ImGui::Checkbox("Added-mass glyphs", &addedMass_);
-  ImGui::SameLine();
+  sameLineIfFits(checkboxWidth("Added-mass table"));
   ImGui::Checkbox("Added-mass table", &table_);
   if (faceForces_) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8.0f);

@@ -91,7 +91,7 @@ void ViewPanel::updateTrails(ViewerContext& ctx, const runtime::Snapshot& s) {
 void ViewPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
   if (!ImGui::CollapsingHeader("View")) return;
   ImGui::Checkbox("follow selected (F)", &ctx.follow);
-  ImGui::SameLine();
+  sameLineIfFits(buttonWidth("reset view (V)"));
   if (ImGui::SmallButton("reset view (V)")) ctx.resetView(s);
   if (ImGui::Checkbox("split view: a pane per body", &ctx.split)) ctx.resetView(s);
   wrappedTooltip(
@@ -99,12 +99,12 @@ void ViewPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
       "body in its own pane, side by side, at the same scale and from the same direction.");
   RenderSettings& r = ctx.render;
   ImGui::Checkbox("shadows", &r.shadows);
-  ImGui::SameLine();
+  sameLineIfFits(checkboxWidth("grid"));
   ImGui::Checkbox("grid", &r.grid);
-  ImGui::SameLine();
+  sameLineIfFits(checkboxWidth("water"));
   ImGui::Checkbox("water", &r.water);
   ImGui::Checkbox("trails", &r.trails);
-  ImGui::SameLine();
+  sameLineIfFits(checkboxWidth("anti-aliasing"));
   ImGui::Checkbox("anti-aliasing", &ctx.antiAliasing);
   wrappedTooltip(
       "Multisampled edges (the window's --msaa samples). Off: faster on software rendering "
@@ -118,10 +118,10 @@ void ViewPanel::draw(ViewerContext& ctx, const runtime::Snapshot& s) {
   ImGui::SliderFloat("UI scale", &scale, 0.75f, 3.0f, "%.2f");
   if (ImGui::IsItemDeactivatedAfterEdit()) ctx.window->requestUiScale(scale);
   for (float preset : {1.0f, 1.5f, 2.0f, 2.5f}) {
-    if (ImGui::SmallButton(strf("%gx##ui", preset).c_str())) ctx.window->requestUiScale(preset);
-    ImGui::SameLine();
+    const std::string label = strf("%gx##ui", preset);
+    if (preset != 1.0f) sameLineIfFits(buttonWidth(label.c_str()));
+    if (ImGui::SmallButton(label.c_str())) ctx.window->requestUiScale(preset);
   }
-  ImGui::NewLine();
   if (ImGui::InputInt2("picture size", shotSize_)) {
     for (int k = 0; k < 2; ++k) shotSize_[k] = std::clamp(shotSize_[k], 0, 16384);
   }

@@ -25,4 +25,14 @@ void sameLineIfFits(float width) {
   if (ImGui::GetItemRectMax().x + spacing + width <= right) ImGui::SameLine();
 }
 
+float buttonWidth(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
+float checkboxWidth(const char* label) {
+  const float text = ImGui::CalcTextSize(label, nullptr, true).x;
+  return ImGui::GetFrameHeight() +
+         (text > 0.0f ? ImGui::GetStyle().ItemInnerSpacing.x + text : 0.0f);
+}
+
 }  // namespace samara::app

@@ -46,6 +46,10 @@ void wrappedTooltip(const std::string& text);
 /// larger font).
 void sameLineIfFits(float width);
 
+/// Widths of the common items for sameLineIfFits (the label's text up to any "##").
+float buttonWidth(const char* label);    // Button and SmallButton
+float checkboxWidth(const char* label);  // Checkbox and RadioButton
+
 /// A double slider that shows the applied value unless it is being dragged.
 struct EditedValue {
   double value = 0.0;
