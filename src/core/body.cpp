@@ -110,7 +110,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   sheetArea = sheetUnit.mass;
   sheetCentroid = sheetUnit.com();
   if (animation) {
-    moments = geometry::lumpedMoments(mesh, vertexMass);
+    moments = geometry::lumpedMoments(mesh, vertexMass, &lumpedCache, firstMovedVertex);
     moments += pointMoments;
   }
   inertiaBody = spatialInertia(moments.mass, moments.first, moments.second);

@@ -92,11 +92,12 @@ struct ShapeCache {
   std::vector<double> faceSqrtInvLen;  ///< √(1/L)
   double lawNu = 0.0;              ///< ν the friction coefficients hold (NaN: to recompute), m²/s
   std::vector<Vec3> faceShapeVel;  ///< animated: face-centroid shape velocity x', m/s
-  Vec6 mu0Body = Vec6::Zero();     ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
-  Vec6 mu0FluidUnit = Vec6::Zero();   ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
-  double shapeEnergyBody = 0.0;       ///< ½ Σ m |x'|², J
-  double shapeEnergyFluidUnit = 0.0;  ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
-  geometry::VertexMatrix next;        ///< animated: shape at shapeTime + shapeH
+  std::vector<double> vertexShapeVel;  ///< animated: vertex shape velocities (n × 3), m/s
+  Vec6 mu0Body = Vec6::Zero();         ///< (Σ m x × x', Σ m x') (GwtF Alg. 4)
+  Vec6 mu0FluidUnit = Vec6::Zero();    ///< Σ sides A ⟨x', n⟩ a (per unit δ and ρ_f)
+  double shapeEnergyBody = 0.0;        ///< ½ Σ m |x'|², J
+  double shapeEnergyFluidUnit = 0.0;   ///< ½ Σ sides A ⟨x', n⟩² (per unit δ and ρ_f)
+  geometry::VertexMatrix next;         ///< animated: shape at shapeTime + shapeH
   /// Face normals and areas of the current shape (updateShape moves the centroids to
   /// drag.x); a rigid body frees them, and topo.edges, in its one updateShape.
   geometry::FaceGeometry geo;
@@ -107,6 +108,8 @@ struct ShapeCache {
   bool reusePerPart = false;      ///< addedPart holds the per-part sums
   geometry::BendCache bendCache;  ///< α ℓ per edge
   std::vector<geometry::MassMoments> partMoments;  ///< unit solid / sheet moments per part
+  geometry::LumpedMomentsCache lumpedCache;        ///< the lumped moments' running sums
+  std::size_t firstMovedVertex = 0;                ///< this update: the first vertex that moved
   std::vector<std::uint8_t> faceDirty;             ///< this update: a vertex of the face moved
   std::vector<std::uint8_t> partDirty;             ///< this update: a face of the part moved
 };

@@ -23,6 +23,7 @@ bool BodyImpl::markDirty(const geometry::VertexMatrix& V0) {
   }
   faceDirty.assign(static_cast<size_t>(nf), 1);
   partDirty.assign(np, 1);
+  firstMovedVertex = 0;
   if (!reuse) return false;
   // Bitwise: a coordinate going from +0 to −0 counts as a move.
   const auto nv = static_cast<size_t>(V0.rows());
@@ -37,6 +38,7 @@ bool BodyImpl::markDirty(const geometry::VertexMatrix& V0) {
     }
     moved[i] = diff != 0 ? 1 : 0;
   }
+  firstMovedVertex = static_cast<size_t>(std::find(moved.begin(), moved.end(), 1) - moved.begin());
   std::fill(partDirty.begin(), partDirty.end(), 0);
   for (int f = 0; f < nf; ++f) {
     const std::uint8_t d = moved[static_cast<size_t>(mesh.F(f, 0))] |
@@ -59,21 +61,44 @@ void BodyImpl::updateShapeVelocity(const geometry::VertexMatrix& V0,
   shapeEnergyFluidUnit = 0.0;
   if (!animation) faceShapeVel.clear();
   if (animation) {
-    const geometry::VertexMatrix Vdot = (V1 - V0) / h;
-    for (int i = 0; i < mesh.numVertices(); ++i) {
-      const Vec3 x = V0.row(i).transpose();
-      const Vec3 xd = Vdot.row(i).transpose();
+    // Vertex velocities (V1 − V0)/h, component by component as Eigen's quotient forms them;
+    // a vertex that did not move (differences ±0) is its own quotient, so a still hull costs
+    // no division (the same bits).
+    const auto nv = static_cast<size_t>(mesh.numVertices());
+    vertexShapeVel.resize(3 * nv);
+    const double* a0 = V0.data();  // row-major n × 3
+    const double* a1 = V1.data();
+    double* vd = vertexShapeVel.data();
+    for (size_t i = 0; i < nv; ++i) {
+      const double d[3] = {a1[3 * i] - a0[3 * i], a1[3 * i + 1] - a0[3 * i + 1],
+                           a1[3 * i + 2] - a0[3 * i + 2]};
+      double* xv = vd + 3 * i;
       // A vertex at rest adds only zeros (never to a −0 sum: skipping it keeps the bits).
-      if (xd.x() == 0.0 && xd.y() == 0.0 && xd.z() == 0.0) continue;
-      mu0Body.head<3>() += vertexMass[static_cast<size_t>(i)] * x.cross(xd);
-      mu0Body.tail<3>() += vertexMass[static_cast<size_t>(i)] * xd;
-      shapeEnergyBody += 0.5 * vertexMass[static_cast<size_t>(i)] * xd.squaredNorm();
+      if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) {
+        xv[0] = d[0];
+        xv[1] = d[1];
+        xv[2] = d[2];
+        continue;
+      }
+      for (int c = 0; c < 3; ++c) xv[c] = d[c] / h;
+      const Vec3 xd(xv[0], xv[1], xv[2]);
+      const Vec3 x(a0[3 * i], a0[3 * i + 1], a0[3 * i + 2]);
+      mu0Body.head<3>() += vertexMass[i] * x.cross(xd);
+      mu0Body.tail<3>() += vertexMass[i] * xd;
+      shapeEnergyBody += 0.5 * vertexMass[i] * xd.squaredNorm();
     }
     faceShapeVel.resize(nf);  // every entry is set below
     for (int f = 0; f < nf; ++f) {
-      const Vec3 xd =
-          (Vdot.row(mesh.F(f, 0)) + Vdot.row(mesh.F(f, 1)) + Vdot.row(mesh.F(f, 2))).transpose() /
-          3.0;
+      const double* v0 = vd + 3 * static_cast<size_t>(mesh.F(f, 0));
+      const double* v1 = vd + 3 * static_cast<size_t>(mesh.F(f, 1));
+      const double* v2 = vd + 3 * static_cast<size_t>(mesh.F(f, 2));
+      // (a + b + c) / 3 per component; a face at rest (sums ±0) is its own third.
+      const Vec3 sum((v0[0] + v1[0]) + v2[0], (v0[1] + v1[1]) + v2[1], (v0[2] + v1[2]) + v2[2]);
+      if (sum.x() == 0.0 && sum.y() == 0.0 && sum.z() == 0.0) {
+        faceShapeVel[f] = sum;
+        continue;  // adds only zeros
+      }
+      const Vec3 xd = sum / 3.0;
       faceShapeVel[f] = xd;
       if (xd.x() == 0.0 && xd.y() == 0.0 && xd.z() == 0.0) continue;  // adds only zeros
       const double xn = xd.dot(geo.normal[f]);
@@ -213,7 +238,7 @@ void BodyImpl::updatePartLengths(bool reuse) {
       law.plate[f] = plate;
     }
   }
-  law.pack(drag.padded);
+  if (!reuse) law.pack(drag.padded);  // else the same parts as packed
 }
 
 }  // namespace samara::core

@@ -2,6 +2,7 @@
 // to the body origin at the end, which limits cancellation for meshes far from the origin.
 #include "geometry/mass_properties.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace samara::geometry {
@@ -101,22 +102,53 @@ MassMoments pointMoments(const Vec3& p, double mass) {
 }
 
 MassMoments lumpedMoments(const TriMesh& mesh, const std::vector<double>& vertexMass) {
+  return lumpedMoments(mesh, vertexMass, nullptr, 0);
+}
+
+MassMoments lumpedMoments(const TriMesh& mesh, const std::vector<double>& vertexMass,
+                          LumpedMomentsCache* cache, std::size_t firstMoved) {
   assert(static_cast<int>(vertexMass.size()) == mesh.numVertices());
   // Written out (the same operations and order as m x xᵀ = (m x) xᵀ; 13 running sums the
   // compiler keeps in registers): this runs every step of an animated body.
+  constexpr std::size_t kBlock = LumpedMomentsCache::kBlock;
   const auto n = static_cast<std::size_t>(mesh.numVertices());
   const double* V = mesh.V.data();  // row-major n × 3
-  double mass = 0.0;
-  double f[3] = {0.0, 0.0, 0.0};
-  double s[9] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};  // column-major like Mat3
-  for (std::size_t i = 0; i < n; ++i) {
-    const double m = vertexMass[i];
-    const double x[3] = {V[3 * i], V[3 * i + 1], V[3 * i + 2]};
-    const double mx[3] = {m * x[0], m * x[1], m * x[2]};
-    mass += m;
-    for (int r = 0; r < 3; ++r) f[r] += mx[r];
-    for (int c = 0; c < 3; ++c) {
-      for (int r = 0; r < 3; ++r) s[3 * c + r] += mx[r] * x[c];
+  // acc: mass, first moment (3), second moment column-major like Mat3 (9).
+  std::array<double, 13> acc{};
+  std::size_t begin = 0;
+  if (cache != nullptr) {
+    const std::size_t blocks = (n + kBlock - 1) / kBlock;
+    if (cache->before.size() != blocks) {
+      cache->before.assign(blocks, std::array<double, 13>{});
+      firstMoved = 0;
+    }
+    if (blocks > 0) {  // resume before the first vertex that moved (the last block if none)
+      const std::size_t b = std::min(std::min(firstMoved, n) / kBlock, blocks - 1);
+      acc = cache->before[b];
+      begin = b * kBlock;
+    }
+  }
+  double mass = acc[0];
+  double f[3] = {acc[1], acc[2], acc[3]};
+  double s[9];
+  for (int k = 0; k < 9; ++k) s[k] = acc[4 + static_cast<std::size_t>(k)];
+  for (std::size_t i0 = begin; i0 < n; i0 += kBlock) {
+    if (cache != nullptr) {  // the sums before this block
+      std::array<double, 13>& c = cache->before[i0 / kBlock];
+      c[0] = mass;
+      for (int r = 0; r < 3; ++r) c[1 + static_cast<std::size_t>(r)] = f[r];
+      for (int k = 0; k < 9; ++k) c[4 + static_cast<std::size_t>(k)] = s[k];
+    }
+    const std::size_t i1 = std::min(n, i0 + kBlock);
+    for (std::size_t i = i0; i < i1; ++i) {
+      const double m = vertexMass[i];
+      const double x[3] = {V[3 * i], V[3 * i + 1], V[3 * i + 2]};
+      const double mx[3] = {m * x[0], m * x[1], m * x[2]};
+      mass += m;
+      for (int r = 0; r < 3; ++r) f[r] += mx[r];
+      for (int c = 0; c < 3; ++c) {
+        for (int r = 0; r < 3; ++r) s[3 * c + r] += mx[r] * x[c];
+      }
     }
   }
   MassMoments out;

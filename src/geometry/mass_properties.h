@@ -1,6 +1,8 @@
 #pragma once
 // Mass moments (mass, first moment, second moment) of closed parts, sheets, point masses
 // and vertex-lumped masses; exact integrals over triangles and tetrahedra.
+#include <array>
+#include <cstddef>
 #include <vector>
 
 #include "geometry/topology.h"
@@ -48,6 +50,17 @@ MassMoments sheetMoments(const TriMesh& mesh, const Part& part, double arealDens
 MassMoments pointMoments(const Vec3& p, double mass);
 /// The paper's vertex-lumped masses (GwtF Alg. 3): mass per vertex.
 MassMoments lumpedMoments(const TriMesh& mesh, const std::vector<double>& vertexMass);
+/// The running sums of lumpedMoments before every kBlock-th vertex, kept from one call to
+/// the next so that a shape whose first vertices did not move resumes from them.
+struct LumpedMomentsCache {
+  static constexpr std::size_t kBlock = 256;
+  std::vector<std::array<double, 13>> before;  ///< [k]: the sums over vertices < k·kBlock
+};
+/// lumpedMoments with the same bits, resumed from the cache's last checkpoint at or before
+/// `firstMoved`, the first vertex whose position differs from the call that filled it (0, or
+/// an empty cache: from the start); refills the checkpoints after it.
+MassMoments lumpedMoments(const TriMesh& mesh, const std::vector<double>& vertexMass,
+                          LumpedMomentsCache* cache, std::size_t firstMoved);
 /// Area-weighted vertex masses that sum to `total` (each face gives a third of its area
 /// share to each of its vertices).
 std::vector<double> lumpVertexMasses(const TriMesh& mesh, double total);

@@ -421,6 +421,16 @@ namespace {
 /// of the edge's first face) added to *partBend (sized to the parts). With a cache, an
 /// edge whose faces are both clean (dirty[f] = 0) adds its cached term; the others are
 /// computed and stored.
+/// α ℓ of edge e: its bending angle (π for a boundary edge) times its length.
+double edgeTerm(const TriMesh& mesh, const FaceGeometry& geo, const Edge& e) {
+  const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
+  const double len = t.norm();
+  const double alpha =
+      e.f1 < 0 ? std::numbers::pi
+               : signedAngle(geo.normal[e.f0], geo.normal[e.f1], edgeSignInFace(mesh, e) * t, len);
+  return alpha * len;
+}
+
 double bendSums(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
                 std::vector<double>* partBend, BendCache* cache,
                 const std::vector<std::uint8_t>* dirty) {
@@ -435,18 +445,42 @@ double bendSums(const TriMesh& mesh, const Topology& topo, const FaceGeometry& g
     if (reuse && (*dirty)[e.f0] == 0 && (e.f1 < 0 || (*dirty)[e.f1] == 0)) {
       term = cache->term[i];
     } else {
-      const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
-      const double len = t.norm();
-      const double alpha = e.f1 < 0 ? std::numbers::pi
-                                    : signedAngle(geo.normal[e.f0], geo.normal[e.f1],
-                                                  edgeSignInFace(mesh, e) * t, len);
-      term = alpha * len;
+      term = edgeTerm(mesh, geo, e);
       if (cache != nullptr) cache->term[i] = term;
     }
     sum += term;
     if (partBend != nullptr) (*partBend)[static_cast<std::size_t>(topo.facePart[e.f0])] += term;
   }
   return sum;
+}
+
+/// The per-part lists of `cache` (BendCache) for topo.
+void fillPartLists(const Topology& topo, BendCache* cache) {
+  const std::size_t np = topo.parts.size();
+  const auto rows = [np](const std::vector<int>& partOf, std::vector<int>* start,
+                         std::vector<int>* list) {
+    start->assign(np + 1, 0);
+    for (int p : partOf) ++(*start)[static_cast<std::size_t>(p) + 1];
+    for (std::size_t p = 0; p < np; ++p) (*start)[p + 1] += (*start)[p];
+    list->assign(partOf.size(), 0);
+    std::vector<int> next(start->begin(), start->end() - 1);
+    for (std::size_t i = 0; i < partOf.size(); ++i) {
+      (*list)[static_cast<std::size_t>(next[static_cast<std::size_t>(partOf[i])]++)] =
+          static_cast<int>(i);
+    }
+  };
+  // The edges that do not cancel, each under the part of its first face.
+  std::vector<int> edgePart;
+  std::vector<int> edgeIndex;
+  for (std::size_t i = 0; i < topo.edges.size(); ++i) {
+    const Edge& e = topo.edges[i];
+    if (e.f1 >= 0 && topo.isSheet[e.f0]) continue;
+    edgePart.push_back(topo.facePart[e.f0]);
+    edgeIndex.push_back(static_cast<int>(i));
+  }
+  rows(edgePart, &cache->edgeStart, &cache->edgeList);
+  for (int& i : cache->edgeList) i = edgeIndex[static_cast<std::size_t>(i)];
+  rows(topo.facePart, &cache->faceStart, &cache->faceList);
 }
 
 }  // namespace
@@ -464,6 +498,46 @@ double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeomet
                      std::vector<double>* partDeltas, BendCache* cache,
                      const std::vector<std::uint8_t>* dirty) {
   const std::size_t np = topo.parts.size();
+  const auto deltas = [&](const std::vector<double>& area, const std::vector<double>& bend) {
+    partDeltas->assign(np, 0.0);
+    for (std::size_t p = 0; p < np; ++p) (*partDeltas)[p] = bend[p] > 0.0 ? area[p] / bend[p] : 0.0;
+  };
+  const bool reuse = cache != nullptr && dirty != nullptr && partDeltas != nullptr &&
+                     cache->term.size() == topo.edges.size() && cache->partBend.size() == np &&
+                     cache->faceStart.size() == np + 1;
+  if (reuse) {
+    // The parts with a dirty face: their edges' terms, bends and areas over their own
+    // lists (ascending: the same additions as the whole pass); the others keep theirs.
+    std::vector<std::uint8_t> partDirty(np, 0);
+    for (std::size_t f = 0; f < dirty->size(); ++f) {
+      if ((*dirty)[f] != 0) partDirty[static_cast<std::size_t>(topo.facePart[f])] = 1;
+    }
+    for (std::size_t p = 0; p < np; ++p) {
+      if (partDirty[p] == 0) continue;
+      double bend = 0.0;
+      for (int k = cache->edgeStart[p]; k < cache->edgeStart[p + 1]; ++k) {
+        const auto i = static_cast<std::size_t>(cache->edgeList[static_cast<std::size_t>(k)]);
+        const Edge& e = topo.edges[i];
+        if ((*dirty)[e.f0] != 0 || (e.f1 >= 0 && (*dirty)[e.f1] != 0)) {
+          cache->term[i] = edgeTerm(mesh, geo, e);
+        }
+        bend += cache->term[i];
+      }
+      cache->partBend[p] = bend;
+      double area = 0.0;
+      for (int k = cache->faceStart[p]; k < cache->faceStart[p + 1]; ++k) {
+        const auto f = static_cast<std::size_t>(cache->faceList[static_cast<std::size_t>(k)]);
+        area += topo.isSheet[f] ? 2.0 * geo.area[f] : geo.area[f];
+      }
+      cache->partArea[p] = area;
+    }
+    // The whole sum in edge order; a cancelling edge's term is +0, which adds nothing (the
+    // running sum starts at +0 and is never −0).
+    double sum = 0.0;
+    for (double t : cache->term) sum += t;
+    deltas(cache->partArea, cache->partBend);
+    return sum > 0.0 ? doubledArea(topo, geo) / sum : 0.0;
+  }
   std::vector<double> area;
   std::vector<double> bend;
   if (partDeltas != nullptr) {
@@ -476,9 +550,13 @@ double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeomet
   }
   const double sum =
       bendSums(mesh, topo, geo, partDeltas != nullptr ? &bend : nullptr, cache, dirty);
-  if (partDeltas != nullptr) {
-    partDeltas->assign(np, 0.0);
-    for (std::size_t p = 0; p < np; ++p) (*partDeltas)[p] = bend[p] > 0.0 ? area[p] / bend[p] : 0.0;
+  if (partDeltas != nullptr) deltas(area, bend);
+  if (cache != nullptr && partDeltas != nullptr) {  // what the next call reuses
+    if (cache->faceStart.size() != np + 1) fillPartLists(topo, cache);
+    cache->partBend = bend;
+    cache->partArea = area;
+  } else if (cache != nullptr) {
+    cache->partBend.clear();  // not kept up to date: the next call with parts starts afresh
   }
   return sum > 0.0 ? doubledArea(topo, geo) / sum : 0.0;
 }

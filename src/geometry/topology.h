@@ -80,6 +80,12 @@ double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeomet
 /// with a cache recomputes only the edges next to a dirty face and gives the same bits.
 struct BendCache {
   std::vector<double> term;  ///< α ℓ per edge of topo.edges (0 where it cancels)
+  // Per part, in ascending order: its edges that do not cancel and its faces (CSR rows),
+  // and the part sums the last call gave, so that a shape update revisits only the parts
+  // that moved (a part's sums over its own list are the whole pass's, to the bit).
+  std::vector<int> edgeStart, edgeList, faceStart, faceList;
+  std::vector<double> partBend;  ///< Σ α ℓ per part
+  std::vector<double> partArea;  ///< doubled area per part, m²
 };
 /// computeDeltas reusing cache->term where neither face of the edge is dirty (dirty per
 /// face, nonzero = a vertex moved); fills the cache. An empty or mis-sized cache, or a null
