@@ -505,13 +505,17 @@ double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeomet
   const bool reuse = cache != nullptr && dirty != nullptr && partDeltas != nullptr &&
                      cache->term.size() == topo.edges.size() && cache->partBend.size() == np &&
                      cache->faceStart.size() == np + 1;
+  std::vector<std::uint8_t> partDirty;
   if (reuse) {
-    // The parts with a dirty face: their edges' terms, bends and areas over their own
-    // lists (ascending: the same additions as the whole pass); the others keep theirs.
-    std::vector<std::uint8_t> partDirty(np, 0);
+    partDirty.assign(np, 0);
     for (std::size_t f = 0; f < dirty->size(); ++f) {
       if ((*dirty)[f] != 0) partDirty[static_cast<std::size_t>(topo.facePart[f])] = 1;
     }
+  }
+  // With every part moving (an eel) the whole pass below is cheaper, and the same bits.
+  if (reuse && std::find(partDirty.begin(), partDirty.end(), 0) != partDirty.end()) {
+    // The parts with a dirty face: their edges' terms, bends and areas over their own
+    // lists (ascending: the same additions as the whole pass); the others keep theirs.
     for (std::size_t p = 0; p < np; ++p) {
       if (partDirty[p] == 0) continue;
       double bend = 0.0;
