@@ -4,6 +4,8 @@ with RK4, for the README's comparison with samara's flow-law coefficients (issue
 
 Usage: tools/docs/apw_ode.py [KEY=VALUE,...]   e.g.  tools/docs/apw_ode.py 'CR=math.pi/2'
        tools/docs/apw_ode.py --spun 2,5,10,40   (a card spun at release: does it keep turning?)
+       tools/docs/apw_ode.py 'Ca=1.0, istars=[1, 5, 10, 40], T=300'   (with an exploratory
+       autorotation torque, see autorotation())
 
 Dimensionless form, lengths in the half-chord a, velocities in √((ρ_s/ρ_f − 1) g b), a
 plate of thickness ratio β = b/a, I* = ρ_s b/(ρ_f a) (= ρ_p t/(ρ_f c) with t = 2b, c = 2a):
@@ -22,8 +24,19 @@ import math
 import sys
 
 
+def autorotation(w, V, Ca, lam):
+    """An exploratory autorotation torque (not APW's; README "Why a quasi-steady law cannot
+    keep a heavy card turning"): Ca V^2 lambda (1 - lambda/lam) along the rotation, lambda =
+    |w|/V the tip-speed ratio (half-chord units), driving below Smith's lam = 0.35 and braking
+    above it. Ca = 0 (the default) is APW's model."""
+    if Ca == 0.0:
+        return 0.0
+    l = abs(w) / V
+    return Ca * math.copysign(1.0, w) * V * V * l * (1 - l / lam)
+
+
 def run(istar, beta=0.125, CT=1.2, CR=math.pi, A=1.4, B=1.0, mu1=0.2, mu2=0.2, T=200.0,
-        dt=0.002, th0=0.2):
+        dt=0.002, th0=0.2, Ca=0.0, lam=0.35):
     m11 = beta * beta
     itot = 0.25 * (istar * (1 + beta * beta) + 0.5 * (1 - beta * beta) ** 2)
 
@@ -32,7 +45,7 @@ def run(istar, beta=0.125, CT=1.2, CR=math.pi, A=1.4, B=1.0, mu1=0.2, mu2=0.2, T
         V = math.hypot(u, v) + 1e-12
         G = (2 / math.pi) * (-CT * u * v / V + CR * w)
         F = (1 / math.pi) * (A - B * (u * u - v * v) / (V * V)) * V
-        tau = (mu1 + mu2 * abs(w)) * w
+        tau = (mu1 + mu2 * abs(w)) * w - autorotation(w, V, Ca, lam)
         du = ((istar + 1) * w * v - G * v - math.sin(th) - F * u) / (istar + m11)
         dv = (-(istar + m11) * w * u + G * u - math.cos(th) - F * v) / (istar + 1)
         dw = ((m11 - 1) * u * v - tau) / itot
@@ -105,7 +118,7 @@ if __name__ == "__main__":
                   + " ".join("%.2f/%.1f" % r for r in rows), flush=True)
         sys.exit(0)
     kw = eval("dict(" + (sys.argv[1] if len(sys.argv) > 1 else "") + ")")  # noqa: S307
-    for istar in [0.5, 1.0, 1.1, 1.2, 1.25, 1.4, 2.0, 3.0]:
+    for istar in kw.pop("istars", [0.5, 1.0, 1.1, 1.2, 1.25, 1.4, 2.0, 3.0]):
         regime, rate, swing, path, speed = run(istar, **kw)
         print("I* %.2f %-10s rate %.3f turns/unit, swing %.0f deg, path %.0f deg, speed %.2f"
               % (istar, regime, rate, swing, path, speed), flush=True)
