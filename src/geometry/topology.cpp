@@ -417,10 +417,6 @@ double doubledArea(const Topology& topo, const FaceGeometry& geo) {
 
 namespace {
 
-/// Σ α ℓ over the edges (bendingLengthSum) and, if partBend is not null, per part (the part
-/// of the edge's first face) added to *partBend (sized to the parts). With a cache, an
-/// edge whose faces are both clean (dirty[f] = 0) adds its cached term; the others are
-/// computed and stored.
 /// α ℓ of edge e: its bending angle (π for a boundary edge) times its length.
 double edgeTerm(const TriMesh& mesh, const FaceGeometry& geo, const Edge& e) {
   const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
@@ -431,6 +427,10 @@ double edgeTerm(const TriMesh& mesh, const FaceGeometry& geo, const Edge& e) {
   return alpha * len;
 }
 
+/// Σ α ℓ over the edges (bendingLengthSum) and, if partBend is not null, per part (the part
+/// of the edge's first face) added to *partBend (sized to the parts). With a cache, an
+/// edge whose faces are both clean (dirty[f] = 0) adds its cached term; the others are
+/// computed and stored.
 double bendSums(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
                 std::vector<double>* partBend, BendCache* cache,
                 const std::vector<std::uint8_t>* dirty) {

@@ -88,8 +88,10 @@ struct BendCache {
   std::vector<double> partArea;  ///< doubled area per part, m²
 };
 /// computeDeltas reusing cache->term where neither face of the edge is dirty (dirty per
-/// face, nonzero = a vertex moved); fills the cache. An empty or mis-sized cache, or a null
-/// dirty, recomputes every edge.
+/// face, nonzero = a vertex moved); fills the cache. With partDeltas, a part without a dirty
+/// face keeps its cached sums and the others are summed over their own lists (unless every
+/// part is dirty: then the whole pass). An empty or mis-sized cache, or a null dirty,
+/// recomputes every edge.
 double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeometry& geo,
                      std::vector<double>* partDeltas, BendCache* cache,
                      const std::vector<std::uint8_t>* dirty);
