@@ -284,6 +284,54 @@ void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, cons
   runGust(in, isa);
 }
 
+namespace {
+
+void runQuad(face_sums::QuadInput* in, FaceKernelIsa isa) {
+  switch (isa) {
+    case FaceKernelIsa::kAvx512:
+      face_sums::quadAvx512(in);
+      break;
+    case FaceKernelIsa::kAvx2:
+      face_sums::quadAvx2(in);
+      break;
+    default:
+      face_sums::quadSse2(in);
+  }
+}
+
+}  // namespace
+
+void pointBox(std::size_t n, const double* x, const double* y, const double* z, Vec3* lo, Vec3* hi,
+              FaceKernelIsa isa) {
+  face_sums::QuadInput in{};
+  in.n = n;
+  in.x = x;
+  in.y = y;
+  in.z = z;
+  in.box = true;
+  runQuad(&in, isa);
+  *lo = Vec3(in.lo[0], in.lo[1], in.lo[2]);
+  *hi = Vec3(in.hi[0], in.hi[1], in.hi[2]);
+}
+
+void subtractQuadratic(std::size_t n, const double* x, const double* y, const double* z,
+                       const Vec3& c, const double (&coef)[3][10], double* ox, double* oy,
+                       double* oz, FaceKernelIsa isa) {
+  face_sums::QuadInput in{};
+  in.n = n;
+  in.x = x;
+  in.y = y;
+  in.z = z;
+  for (int j = 0; j < 3; ++j) {
+    in.c[j] = c[j];
+    std::copy(coef[j], coef[j] + 10, in.coef[j]);
+  }
+  in.ox = ox;
+  in.oy = oy;
+  in.oz = oz;
+  runQuad(&in, isa);
+}
+
 Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n,
                       FaceKernelIsa isa) {
   // The 21 sums lane by lane (face i adds to running sum i mod 8) on the widest instruction

@@ -60,6 +60,18 @@ void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, cons
                          const double* mode, double* ox, double* oy, double* oz,
                          FaceKernelIsa isa = bestFaceKernelIsa());
 
+/// The componentwise extremes of n ≥ 1 points (one array per component).
+void pointBox(std::size_t n, const double* x, const double* y, const double* z, Vec3* lo, Vec3* hi,
+              FaceKernelIsa isa = bestFaceKernelIsa());
+
+/// A quadratic flow about c subtracted at n points: with d = x − c, for each component j
+/// and q = coef[j] = (u, g (3), h_xx, h_xy, h_xz, h_yy, h_yz, h_zz), o_j −= u + g·d +
+/// h_xx d_x² + h_xy d_x d_y + h_xz d_x d_z + h_yy d_y² + h_yz d_y d_z + h_zz d_z² (the same
+/// bits on every instruction set).
+void subtractQuadratic(std::size_t n, const double* x, const double* y, const double* z,
+                       const Vec3& c, const double (&coef)[3][10], double* ox, double* oy,
+                       double* oz, FaceKernelIsa isa = bestFaceKernelIsa());
+
 /// Σ w_f a_f a_fᵀ over the faces listed in `faces` (n of them; all faces in order when
 /// null), a_f = (x × n, n): the added mass per unit δ and ρ_f (GwtF Alg. 5). Exactly
 /// symmetric; the same bits on every instruction set.

@@ -76,6 +76,23 @@ struct GustInput {
   double shift[3] = {0.0, 0.0, 0.0};
 };
 
+/// A quadratic flow about a centre c subtracted at n points (core/gusts.h,
+/// GustSampling::kQuadratic): with d = x − c, for each component j and coefficients
+/// q = coef[j] = (u, g_x, g_y, g_z, h_xx, h_xy, h_xz, h_yy, h_yz, h_zz):
+/// o_j −= (u + ((g_x d_x + g_y d_y) + g_z d_z)) + (((h_xx d_x + h_xy d_y) + h_xz d_z) d_x
+/// + (h_yy d_y + h_yz d_z) d_y) + h_zz d_z d_z. With `box` instead, lo and hi receive the
+/// componentwise extremes of the points (n ≥ 1) and o is not touched.
+struct QuadInput {
+  std::size_t n;
+  const double *x, *y, *z;
+  double c[3];
+  double coef[3][10];
+  double *ox, *oy, *oz;
+  bool box = false;
+  double lo[3] = {0.0, 0.0, 0.0};
+  double hi[3] = {0.0, 0.0, 0.0};
+};
+
 /// Σ w a aᵀ over n faces (n a multiple of kLanes; a = (mx, my, mz, nx, ny, nz)) added to the
 /// running sums per lane: the upper triangle row by row (21).
 struct OuterInput {
@@ -92,6 +109,9 @@ void lawAvx512(const LawInput& in, bool jacobian, LawSums* out);
 void gustSse2(const GustInput& in);
 void gustAvx2(const GustInput& in);
 void gustAvx512(const GustInput& in);
+void quadSse2(QuadInput* in);
+void quadAvx2(QuadInput* in);
+void quadAvx512(QuadInput* in);
 void outerSse2(const OuterInput& in, double (*out)[kLanes]);
 void outerAvx2(const OuterInput& in, double (*out)[kLanes]);
 void outerAvx512(const OuterInput& in, double (*out)[kLanes]);

@@ -321,6 +321,62 @@ void FACE_SUMS_NAME(const Input& in, bool friction, bool jacobian, Sums* out) {
   }
 }
 
+namespace {
+
+/// QuadInput's subtraction for one vector of points (T = V) or one point (T = double).
+template <typename T>
+SAMARA_INLINE void quadPoint(const QuadInput& in, T x, T y, T z, T* o[3]) {
+  const T dx = x - in.c[0], dy = y - in.c[1], dz = z - in.c[2];
+  for (int j = 0; j < 3; ++j) {
+    const double* q = in.coef[j];
+    const T quad = (((q[4] * dx + q[5] * dy) + q[6] * dz) * dx + (q[7] * dy + q[8] * dz) * dy) +
+                   q[9] * dz * dz;
+    *o[j] -= (q[0] + ((q[1] * dx + q[2] * dy) + q[3] * dz)) + quad;
+  }
+}
+
+}  // namespace
+
+void FACE_QUAD_NAME(QuadInput* in) {
+  const std::size_t whole = in->n / kW * kW;
+  double* out[3] = {in->ox, in->oy, in->oz};
+  const double* p[3] = {in->x, in->y, in->z};
+  if (in->box) {
+    for (int j = 0; j < 3; ++j) {
+      double lo = p[j][0], hi = p[j][0];
+      if (whole > 0) {
+        V vlo = load(p[j]), vhi = vlo;
+        for (std::size_t i = kW; i < whole; i += kW) {
+          const V v = load(p[j] + i);
+          vlo = v < vlo ? v : vlo;
+          vhi = v > vhi ? v : vhi;
+        }
+        for (int l = 0; l < kW; ++l) {
+          lo = vlo[l] < lo ? vlo[l] : lo;
+          hi = vhi[l] > hi ? vhi[l] : hi;
+        }
+      }
+      for (std::size_t i = whole; i < in->n; ++i) {
+        lo = p[j][i] < lo ? p[j][i] : lo;
+        hi = p[j][i] > hi ? p[j][i] : hi;
+      }
+      in->lo[j] = lo;
+      in->hi[j] = hi;
+    }
+    return;
+  }
+  for (std::size_t i = 0; i < whole; i += kW) {
+    V o[3] = {load(out[0] + i), load(out[1] + i), load(out[2] + i)};
+    V* po[3] = {&o[0], &o[1], &o[2]};
+    quadPoint(*in, load(p[0] + i), load(p[1] + i), load(p[2] + i), po);
+    for (int j = 0; j < 3; ++j) std::memcpy(out[j] + i, &o[j], sizeof o[j]);
+  }
+  for (std::size_t i = whole; i < in->n; ++i) {  // the rest one at a time, the same expressions
+    double* po[3] = {out[0] + i, out[1] + i, out[2] + i};
+    quadPoint(*in, p[0][i], p[1][i], p[2][i], po);
+  }
+}
+
 void FACE_OUTER_NAME(const OuterInput& in, double (*out)[kLanes]) {
   V S[kParts][21];
   for (int p = 0; p < kParts; ++p) {

@@ -19,11 +19,25 @@
 
 namespace samara::core {
 
+/// How a body's faces sample the gusts (GustDef::sampling).
+enum class GustSampling {
+  kFaces,      ///< every wave at every face (exact); the default
+  kQuadratic,  ///< each wave expanded to second order about the body's centre (see below)
+};
+
 struct GustDef {
   double amplitude = 0.5;  ///< RMS gust speed, m/s; default 0.5
   double period = 2.0;     ///< typical period T of a gust at a fixed point, s; default 2
   double length = 1.0;     ///< typical length scale L of a gust, m; default 1
   std::uint64_t seed = 1;  ///< random seed; default 1
+  /// kQuadratic: for a body whose faces lie within r of its centre c with k r ≤
+  /// kQuadraticReach for every wave (k its wavenumber), each wave is replaced by its Taylor
+  /// polynomial of degree 2 about c, sin(θ + δ) ≈ sin θ (1 − δ²/2) + cos θ δ with δ = k·(x −
+  /// c): one evaluation of the waves per body and some 60 operations per face instead of
+  /// eight sines. Each wave's error is at most (k r)³/6 of its amplitude (0.65 % for a
+  /// 7 cm leaf in waves of 1.3 m); a larger body samples every face as kFaces does.
+  GustSampling sampling = GustSampling::kFaces;
+  static constexpr double kQuadraticReach = 0.5;  ///< largest k r expanded: error ≤ 2.1 %
 };
 
 class GustField final : public WindField {
@@ -72,10 +86,20 @@ class GustField final : public WindField {
   void subtractInBody(std::size_t n, const double* cx, const double* cy, const double* cz,
                       const Mat3& R, const Vec3& b, double t, const Vec3& shift, double* ox,
                       double* oy, double* oz) const override {
+    if (def_.sampling == GustSampling::kQuadratic &&
+        subtractExpansion(n, cx, cy, cz, R, b, t, shift, ox, oy, oz)) {
+      return;
+    }
     const std::array<double, 7 * kModes> mode = modesAt(t);
     subtractWavesInBody(n, cx, cy, cz, R, b, shift, kModes, mode.data(), ox, oy, oz);
   }
   const GustDef& definition() const { return def_; }
+  /// The largest wavenumber of the waves, rad/m.
+  double largestWavenumber() const {
+    double k = 0.0;
+    for (const Mode& m : modes_) k = std::max(k, m.k.norm());
+    return k;
+  }
 
  private:
   static constexpr double kPi = 3.14159265358979323846;
@@ -96,6 +120,48 @@ class GustField final : public WindField {
     }
     return mode;
   }
+  /// GustSampling::kQuadratic for the n points (body frame) about the centre of their box;
+  /// false (nothing done) if a wave's k r exceeds kQuadraticReach there. In the body frame,
+  /// with d = x − c and per wave k_b = Rᵀ k, a_b = Rᵀ d_m, θ = k·(R c + b) + c_m:
+  ///   u(d) = Σ a_b (sin θ + cos θ (k_b·d) − ½ sin θ (k_b·d)²) = u₀ + G d + (dᵀ H_j d)_j.
+  bool subtractExpansion(std::size_t n, const double* cx, const double* cy, const double* cz,
+                         const Mat3& R, const Vec3& b, double t, const Vec3& shift, double* ox,
+                         double* oy, double* oz) const {
+    if (n == 0) return true;
+    Vec3 lo, hi;
+    pointBox(n, cx, cy, cz, &lo, &hi);
+    const Vec3 c = 0.5 * (lo + hi);
+    const double r = 0.5 * (hi - lo).norm();  // every point lies within r of c
+    if (!(largestWavenumber() * r <= GustDef::kQuadraticReach)) return false;
+    const Vec3 cWorld = R * c + b;
+    const Mat3 Rt = R.transpose();
+    Vec3 u0 = Rt * shift;
+    Mat3 G = Mat3::Zero();
+    Mat3 H[3] = {Mat3::Zero(), Mat3::Zero(), Mat3::Zero()};
+    for (const Mode& m : modes_) {
+      const double theta = m.k.dot(cWorld) + (m.phase - m.omega * t);
+      const double sn = std::sin(theta);
+      const double cs = std::cos(theta);
+      const Vec3 kb = Rt * m.k;
+      const Vec3 ab = Rt * m.d;
+      u0 += sn * ab;
+      G += (cs * ab) * kb.transpose();
+      const Mat3 kk = kb * kb.transpose();
+      for (int j = 0; j < 3; ++j) H[j] += (-0.5 * sn * ab[j]) * kk;
+    }
+    // Per point: o −= u₀ + G d + dᵀ H_j d, with H_j's six distinct entries.
+    double coef[3][10];
+    for (int j = 0; j < 3; ++j) {
+      const Mat3& Hj = H[j];
+      const double q[10] = {u0[j],    G(j, 0),        G(j, 1),        G(j, 2),
+                            Hj(0, 0), 2.0 * Hj(0, 1), 2.0 * Hj(0, 2), Hj(1, 1),
+                            2.0 * Hj(1, 2), Hj(2, 2)};
+      std::copy(q, q + 10, coef[j]);
+    }
+    core::subtractQuadratic(n, cx, cy, cz, c, coef, ox, oy, oz);
+    return true;
+  }
+
   GustDef def_;
   std::array<Mode, kModes> modes_;
 };

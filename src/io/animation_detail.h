@@ -28,9 +28,6 @@ auto usedBy(const Node& where, const std::string& extra, Fn&& fn) -> decltype(fn
 std::string existingFile(const Node& where, const std::string& rel, const std::string& baseDir,
                          const std::string& what);
 
-/// The string at `n`, which must be one of `allowed`.
-std::string choice(const Node& n, std::initializer_list<const char*> allowed);
-
 /// The vector at `n`, normalised (it must not be zero).
 Vec3 unitVector(const Node& n);
 

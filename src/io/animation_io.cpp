@@ -33,16 +33,6 @@ std::string existingFile(const Node& where, const std::string& rel, const std::s
   return file;
 }
 
-std::string choice(const Node& n, std::initializer_list<const char*> allowed) {
-  const std::string s = n.string();
-  std::string list;
-  for (const char* a : allowed) {
-    if (s == a) return s;
-    list += (list.empty() ? "\"" : ", \"") + std::string(a) + "\"";
-  }
-  throw n.error("unknown value \"" + s + "\"; expected one of " + list);
-}
-
 Vec3 unitVector(const Node& n) {
   const Vec3 v = n.vec3();
   const double norm = v.norm();
@@ -61,7 +51,6 @@ const geometry::TriMesh& requireMesh(const Node& a, const AnimationContext& ctx,
 
 namespace {
 
-using detail::choice;
 using detail::existingFile;
 using detail::kPi;
 using detail::requireMesh;
@@ -98,7 +87,7 @@ double positiveAtMost(const Node& n, double limit) {
 }
 
 bool removeRootMotion(const Node& a) {
-  return !a.has("root_motion") || choice(a.at("root_motion"), {"remove", "keep"}) == "remove";
+  return !a.has("root_motion") || a.at("root_motion").choice({"remove", "keep"}) == "remove";
 }
 
 std::string triangle(const geometry::FaceMatrix& F, Eigen::Index i) {
@@ -151,13 +140,13 @@ LoadedAnimation readSequence(const Node& a, const AnimationContext& ctx) {
   core::MeshSequence::Settings s;
   if (a.has("fps")) s.fps = positiveAtMost(a.at("fps"), kMaxFps);
   if (a.has("mode")) {
-    const std::string mode = choice(a.at("mode"), {"loop", "hold", "pingpong"});
+    const std::string mode = a.at("mode").choice({"loop", "hold", "pingpong"});
     s.mode = mode == "loop"   ? core::LoopMode::kLoop
              : mode == "hold" ? core::LoopMode::kHold
                               : core::LoopMode::kPingPong;
   }
   if (a.has("interpolation")) {
-    s.smooth = choice(a.at("interpolation"), {"linear", "catmull_rom"}) == "catmull_rom";
+    s.smooth = a.at("interpolation").choice({"linear", "catmull_rom"}) == "catmull_rom";
   }
   if (a.has("time_scale")) s.timeScale = within(a.at("time_scale"), kMaxTimeScale);
   if (a.has("time_offset")) s.timeOffset = within(a.at("time_offset"), kMaxTimeOffset);
@@ -379,7 +368,7 @@ LoadedAnimation parseAnimation(const Node& node, const AnimationContext& ctx) {
   if (!node.json().is_object()) {
     throw node.error("expected an animation object {\"type\": ...}, got " + node.describe());
   }
-  const std::string type = choice(node.at("type"), {"sequence", "gltf", "wave", "parts"});
+  const std::string type = node.at("type").choice({"sequence", "gltf", "wave", "parts"});
   if (type == "sequence") return readSequence(node, ctx);
   if (type == "gltf") return readGltf(node, ctx);
   if (type == "wave") return readWave(node, ctx);

@@ -207,7 +207,7 @@ core::RigidPart readPart(const Node& p, std::size_t i, const std::vector<core::R
   if (p.has("spin_rate")) part.spinRate = p.at("spin_rate").number();
   if (p.has("spin_hz")) part.spinRate = 2.0 * kPi * p.at("spin_hz").number();
   const bool smooth = !p.has("interpolation") ||
-                      choice(p.at("interpolation"), {"catmull_rom", "linear"}) == "catmull_rom";
+                      p.at("interpolation").choice({"catmull_rom", "linear"}) == "catmull_rom";
   const bool loop = !p.has("loop") || p.at("loop").boolean();
   if (p.has("keys")) {
     part.angle = readKeys(p.at("keys"), smooth, loop);

@@ -393,6 +393,16 @@ std::string Node::string() const {
   return json_->get<std::string>();
 }
 
+std::string Node::choice(std::initializer_list<const char*> allowed) const {
+  const std::string s = string();
+  std::string list;
+  for (const char* a : allowed) {
+    if (s == a) return s;
+    list += (list.empty() ? "\"" : ", \"") + std::string(a) + "\"";
+  }
+  throw error("unknown value \"" + s + "\"; expected one of " + list);
+}
+
 Vec3 Node::vec3() const {
   expectArray(3);
   Vec3 v;

@@ -77,6 +77,8 @@ class Node {
   int integer(int lo, int hi) const;
   bool boolean() const;
   std::string string() const;
+  /// A string that must be one of `allowed` (else an error listing them).
+  std::string choice(std::initializer_list<const char*> allowed) const;
   /// An array of three finite numbers.
   Vec3 vec3() const;
 

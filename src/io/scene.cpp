@@ -464,13 +464,18 @@ core::WorldDef readWorld(const Node& root, Reader* r) {
     }
     if (f.has("gusts")) {
       const Node g = f.at("gusts");
-      g.expectObject({"amplitude", "period", "length", "seed"});
+      g.expectObject({"amplitude", "period", "length", "seed", "sampling"});
       core::GustDef gusts;
       readOptional(g, "amplitude", &Node::nonNegative, &gusts.amplitude);
       readOptional(g, "period", &Node::positive, &gusts.period);
       readOptional(g, "length", &Node::positive, &gusts.length);
       if (g.has("seed")) {
         gusts.seed = static_cast<std::uint64_t>(g.at("seed").integer(0, 2147483647));
+      }
+      if (g.has("sampling")) {
+        gusts.sampling = g.at("sampling").choice({"faces", "quadratic"}) == "quadratic"
+                             ? core::GustSampling::kQuadratic
+                             : core::GustSampling::kFaces;
       }
       def.fluid.gusts = std::make_shared<core::GustField>(gusts);
     }

@@ -316,7 +316,8 @@ std::string definitionDifference(const core::WorldDef& a, const core::WorldDef& 
       (ga && (!same(ga->definition().amplitude, gb->definition().amplitude) ||
               !same(ga->definition().period, gb->definition().period) ||
               !same(ga->definition().length, gb->definition().length) ||
-              ga->definition().seed != gb->definition().seed))) {
+              ga->definition().seed != gb->definition().seed ||
+              ga->definition().sampling != gb->definition().sampling))) {
     return "/fluid/gusts";
   }
   if (a.floor.has_value() != b.floor.has_value() ||

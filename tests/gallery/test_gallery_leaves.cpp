@@ -205,6 +205,98 @@ TEST_CASE("gusts: the field's own sine is the library's to 2 ulp; all points at 
   }
 }
 
+namespace {
+
+/// A body's face centroids: n points in a cube of side `side` about `centre` (body frame).
+void cubePoints(int n, const Vec3& centre, double side, std::vector<double>* x,
+                std::vector<double>* y, std::vector<double>* z) {
+  x->clear();
+  y->clear();
+  z->clear();
+  for (int i = 0; i < n; ++i) {  // a low-discrepancy fill with the corners included
+    const Vec3 f = i < 8 ? Vec3(i & 1, (i >> 1) & 1, (i >> 2) & 1)
+                         : Vec3(std::fmod(0.618034 * i, 1.0), std::fmod(0.754878 * i, 1.0),
+                                std::fmod(0.569840 * i, 1.0));
+    const Vec3 p = centre + side * (f - Vec3::Constant(0.5));
+    x->push_back(p.x());
+    y->push_back(p.y());
+    z->push_back(p.z());
+  }
+}
+
+/// The largest |o_quadratic − o_faces| over the points (the same R, b, t, shift).
+double quadraticError(const core::GustDef& def, int n, const Vec3& centre, double side) {
+  core::GustDef quad = def;
+  quad.sampling = core::GustSampling::kQuadratic;
+  const core::GustField exact(def), expanded(quad);
+  std::vector<double> x, y, z;
+  cubePoints(n, centre, side, &x, &y, &z);
+  const Mat3 R = Eigen::AngleAxisd(0.83, Vec3(1.0, -2.0, 0.5).normalized()).toRotationMatrix();
+  const Vec3 b(3.1, 4.2, -1.7), shift(0.2, -0.1, 0.05);
+  std::vector<double> o1(3 * n, 0.25), o2(3 * n, 0.25);
+  double worst = 0.0;
+  for (double t : {0.0, 0.9, 7.3}) {
+    exact.subtractInBody(n, x.data(), y.data(), z.data(), R, b, t, shift, o1.data(),
+                         o1.data() + n, o1.data() + 2 * n);
+    expanded.subtractInBody(n, x.data(), y.data(), z.data(), R, b, t, shift, o2.data(),
+                            o2.data() + n, o2.data() + 2 * n);
+    for (int i = 0; i < 3 * n; ++i) worst = std::max(worst, std::abs(o1[i] - o2[i]));
+    std::fill(o1.begin(), o1.end(), 0.25);
+    std::fill(o2.begin(), o2.end(), 0.25);
+  }
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("gusts: quadratic sampling is within (k r)^3/6 of every face's waves, third order",
+          "[gallery][leaves][gusts]") {
+  core::GustDef def;  // leaf_storm's waves: 1 m/s RMS, 2 m long
+  def.amplitude = 1.0;
+  def.period = 1.5;
+  def.length = 2.0;
+  def.seed = 11;
+  const core::GustField field(def);
+  const double kmax = field.largestWavenumber();
+  REQUIRE(kmax > 0.5 * 3.14159);  // 2π/L · [0.5, 1.5]
+  REQUIRE(kmax <= 1.5 * 3.14159);
+  // The modes' amplitudes sum to kModes · a / √(kModes/2) = 4 a: each point's error is at
+  // most 4 a (k r)³/6 with r the half-diagonal of the points' box.
+  const Vec3 centre(0.03, -0.02, 0.01);
+  double last = 0.0;
+  for (double side : {0.12, 0.06, 0.03}) {  // k r 0.45, 0.22, 0.11
+    const double r = 0.5 * std::sqrt(3.0) * side;
+    const double bound = 4.0 * def.amplitude * std::pow(kmax * r, 3) / 6.0;
+    const double err = quadraticError(def, 245, centre, side);
+    INFO("cube " << side << " m: k r " << kmax * r << ", error " << err << " m/s, bound "
+                 << bound);
+    CHECK(err <= bound);
+    CHECK(err > 0.0);  // an expansion, not the field itself
+    if (last > 0.0) {
+      INFO("error ratio at half the size " << last / err);
+      CHECK(last / err > 6.0);  // third order: 8 (the next term is of order 4)
+      CHECK(last / err < 10.0);
+    }
+    last = err;
+  }
+  // A leaf-sized body (r = 7 cm) in these waves: under 1 % of the RMS gust speed.
+  CHECK(quadraticError(def, 245, centre, 0.14 / std::sqrt(3.0)) < 0.01 * def.amplitude);
+  // A body too large for the expansion (k r > 0.5) samples every face as before: the bits.
+  CHECK(quadraticError(def, 245, centre, 0.5) == 0.0);
+  // The scene key, and a bad value named with its place and the allowed ones.
+  const std::string text = R"({"fluid": {"gusts": {"seed": 7, "sampling": "quadratic"}},
+    "bodies": [{"mesh": {"primitive": "plate", "size": [0.1, 0.1]}, "mass": {"density": 1}}]})";
+  const core::WorldDef parsed = io::parseScene(text, "q.json", "");
+  const auto* g = dynamic_cast<const core::GustField*>(parsed.fluid.gusts.get());
+  REQUIRE(g != nullptr);
+  CHECK(g->definition().sampling == core::GustSampling::kQuadratic);
+  const std::string bad = R"({"fluid": {"gusts": {"sampling": "cubic"}},
+    "bodies": [{"mesh": {"primitive": "plate", "size": [0.1, 0.1]}, "mass": {"density": 1}}]})";
+  CHECK_THROWS_WITH(io::parseScene(bad, "bad.json", ""),
+                    Catch::Contains("/fluid/gusts/sampling") &&
+                        Catch::Contains("\"faces\", \"quadratic\""));
+}
+
 TEST_CASE("gusts change the leaves' paths, reproducibly", "[gallery][leaves][gusts]") {
   const std::vector<Model> leaves = testLeaves();
   const Vec3 wind(0.0, 0.0, 2.0);

@@ -20,13 +20,15 @@ inline const Vec3 kStormRegionMax(3.0, 9.0, 2.0);    ///< release volume, m
 inline const Vec3 kStormWind(0.0, 0.0, 2.0);         ///< m/s
 inline constexpr double kStormDt = 0.002;            ///< s
 inline constexpr double kStormDuration = 10.0;       ///< s
-/// The storm's gusts: 1 m/s RMS, period 1.5 s, length 2 m, seed 11.
+/// The storm's gusts: 1 m/s RMS, period 1.5 s, length 2 m, seed 11, each leaf sampling them
+/// to second order about its centre (GustSampling::kQuadratic: a leaf's k r ≤ 0.4 here).
 inline core::GustDef stormGusts() {
   core::GustDef g;
   g.amplitude = 1.0;
   g.period = 1.5;
   g.length = 2.0;
   g.seed = 11;
+  g.sampling = core::GustSampling::kQuadratic;
   return g;
 }
 
