@@ -476,11 +476,18 @@ void BodyImpl::packFaceOffsets(const Pose& g, double t, const Vec3& offset, cons
     std::fill(o.begin() + static_cast<std::ptrdiff_t>(j * p + nf),
               o.begin() + static_cast<std::ptrdiff_t>((j + 1) * p), 0.0);
   }
-  for (size_t f = 0; f < nf; ++f) {
-    const Vec3 v = faceShapeVel.empty() ? offset : Vec3(offset + faceShapeVel[f]);
-    o[f] = v.x();
-    o[p + f] = v.y();
-    o[2 * p + f] = v.z();
+  if (faceShapeVel.empty()) {  // one offset for every face
+    for (size_t j = 0; j < 3; ++j) {
+      std::fill(o.begin() + static_cast<std::ptrdiff_t>(j * p),
+                o.begin() + static_cast<std::ptrdiff_t>(j * p + nf), offset[static_cast<int>(j)]);
+    }
+  } else {
+    for (size_t f = 0; f < nf; ++f) {
+      const Vec3 v = offset + faceShapeVel[f];
+      o[f] = v.x();
+      o[p + f] = v.y();
+      o[2 * p + f] = v.z();
+    }
   }
   if (!gusts) return;
   world.fluid.gusts->subtractInBody(nf, drag.x.data(), drag.y.data(), drag.z.data(),
@@ -535,12 +542,15 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
     modelIn.packed = true;
     if (perFace) modelIn.packOffsets = &packOffsets;
     if (!law.partPad.empty()) {  // formed once for the step's evaluations
-      // A rigid body's sums change only with drag.k (ρ_f) unless the offsets are per face.
-      const bool keep = !animation && !perFace && dragRho == partSumsRho &&
+      // A rigid body's sums change only with drag.k (ρ_f), but for the per-face offsets'.
+      const double* packed = perFace ? packOffsets.o.data() : nullptr;
+      const bool keep = !animation && dragRho == partSumsRho &&
                         partSums.k.size() == static_cast<size_t>(law.parts);
       if (!keep) {
-        sumParts(drag, law, perFace ? packOffsets.o.data() : nullptr, &partSums);
-        partSumsRho = animation || perFace ? std::numeric_limits<double>::quiet_NaN() : dragRho;
+        sumParts(drag, law, packed, &partSums);
+        partSumsRho = animation ? std::numeric_limits<double>::quiet_NaN() : dragRho;
+      } else if (packed != nullptr || partSums.perFace) {
+        sumPartOffsets(drag, law, packed, &partSums);
       }
       modelIn.partSums = &partSums;
     }

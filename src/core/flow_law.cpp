@@ -203,6 +203,29 @@ void sumParts(const DragFaces& faces, const FlowLawFaces& law, const double* pac
   }
 }
 
+void sumPartOffsets(const DragFaces& faces, const FlowLawFaces& law, const double* packed,
+                    PartSums* s) {
+  const auto np = static_cast<size_t>(law.parts);
+  const auto pad = static_cast<size_t>(faces.padded);
+  s->ko.assign(np, Vec3::Zero());
+  s->perFace = packed != nullptr;
+  if (packed == nullptr) return;
+  const size_t nf = faces.size();
+  for (size_t f0 = 0; f0 < nf;) {  // the runs of sumParts, their offsets' sums alone
+    const int p = law.part[f0];
+    double ox = 0.0, oy = 0.0, oz = 0.0;
+    size_t f = f0;
+    for (; f < nf && law.part[f] == p; ++f) {
+      const double kf = faces.k[f];
+      ox += kf * packed[f];
+      oy += kf * packed[pad + f];
+      oz += kf * packed[2 * pad + f];
+    }
+    s->ko[static_cast<size_t>(p)] += Vec3(ox, oy, oz);
+    f0 = f;
+  }
+}
+
 void partRotations(const PartSums& s, const Vec6& Y, const Vec3& com, const Vec3& offset,
                    std::vector<Vec3>* wr, std::vector<Mat36>* W) {
   const size_t np = s.k.size();
