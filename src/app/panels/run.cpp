@@ -43,7 +43,9 @@ void drawStatusLines(const ViewerContext& ctx, const runtime::Snapshot& s) {
   }
   if (s.status == RunStatus::kRunning && !s.params.unlimited &&
       s.realTimeFactor < 0.9 * s.params.speed && s.reanchors > 0) {
-    ImGui::TextColored(kColorPaused, "slower than requested: the machine can't keep up");
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorPaused);  // wrapped: a narrow panel clipped it
+    ImGui::TextWrapped("slower than requested: the machine can't keep up");
+    ImGui::PopStyleColor();
   }
   if (!s.message.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, kColorError);
@@ -149,7 +151,9 @@ void RunPanel::drawSimulation(ViewerContext& ctx, const runtime::Snapshot& s) {
   const bool struggles = st.substeppedSteps > 0 || st.meanIterations > st.iterationLimit / 2 ||
                          s.status == RunStatus::kFailed;
   if (struggles) {
-    ImGui::TextColored(kColorCaution, "Newton struggles at this h: reduce the time step");
+    ImGui::PushStyleColor(ImGuiCol_Text, kColorCaution);
+    ImGui::TextWrapped("Newton struggles at this h: reduce the time step");
+    ImGui::PopStyleColor();
   }
 }
 
