@@ -29,11 +29,13 @@ namespace {
 
 const std::string kScenes = std::string(SAMARA_SOURCE_DIR) + "/assets/scenes/";
 
+#ifdef SAMARA_EXE  // only the command-line comparison below needs it (the tsan tree has none)
 std::string quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
+#endif
 
 /// Every file below `dir`: name → bytes.
 std::map<std::string, std::string> filesIn(const fs::path& dir) {
