@@ -417,14 +417,27 @@ double doubledArea(const Topology& topo, const FaceGeometry& geo) {
 
 namespace {
 
-/// α ℓ of edge e: its bending angle (π for a boundary edge) times its length.
-double edgeTerm(const TriMesh& mesh, const FaceGeometry& geo, const Edge& e) {
+/// α ℓ of edge e: its bending angle (π for a boundary edge) times its length; `sign` its
+/// direction in its first face (edgeSignInFace).
+double edgeTerm(const TriMesh& mesh, const FaceGeometry& geo, const Edge& e, double sign) {
   const Vec3 t = mesh.vertex(e.v1) - mesh.vertex(e.v0);
   const double len = t.norm();
   const double alpha =
-      e.f1 < 0 ? std::numbers::pi
-               : signedAngle(geo.normal[e.f0], geo.normal[e.f1], edgeSignInFace(mesh, e) * t, len);
+      e.f1 < 0 ? std::numbers::pi : signedAngle(geo.normal[e.f0], geo.normal[e.f1], sign * t, len);
   return alpha * len;
+}
+
+double edgeTerm(const TriMesh& mesh, const FaceGeometry& geo, const Edge& e) {
+  return edgeTerm(mesh, geo, e, e.f1 < 0 ? 1.0 : edgeSignInFace(mesh, e));
+}
+
+/// The cache's edge directions (edgeSignInFace), filled once for the topology.
+void fillSigns(const TriMesh& mesh, const Topology& topo, BendCache* cache) {
+  if (cache->sign.size() == topo.edges.size()) return;
+  cache->sign.resize(topo.edges.size());
+  for (std::size_t i = 0; i < topo.edges.size(); ++i) {
+    cache->sign[i] = static_cast<signed char>(edgeSignInFace(mesh, topo.edges[i]));
+  }
 }
 
 /// Σ α ℓ over the edges (bendingLengthSum) and, if partBend is not null, per part (the part
@@ -437,6 +450,7 @@ double bendSums(const TriMesh& mesh, const Topology& topo, const FaceGeometry& g
   const bool reuse =
       cache != nullptr && dirty != nullptr && cache->term.size() == topo.edges.size();
   if (cache != nullptr && !reuse) cache->term.assign(topo.edges.size(), 0.0);
+  if (cache != nullptr) fillSigns(mesh, topo, cache);
   double sum = 0.0;
   for (std::size_t i = 0; i < topo.edges.size(); ++i) {
     const Edge& e = topo.edges[i];
@@ -444,9 +458,11 @@ double bendSums(const TriMesh& mesh, const Topology& topo, const FaceGeometry& g
     double term;
     if (reuse && (*dirty)[e.f0] == 0 && (e.f1 < 0 || (*dirty)[e.f1] == 0)) {
       term = cache->term[i];
+    } else if (cache != nullptr) {
+      term = edgeTerm(mesh, geo, e, cache->sign[i]);
+      cache->term[i] = term;
     } else {
       term = edgeTerm(mesh, geo, e);
-      if (cache != nullptr) cache->term[i] = term;
     }
     sum += term;
     if (partBend != nullptr) (*partBend)[static_cast<std::size_t>(topo.facePart[e.f0])] += term;
@@ -514,6 +530,7 @@ double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeomet
   }
   // With every part moving (an eel) the whole pass below is cheaper, and the same bits.
   if (reuse && std::find(partDirty.begin(), partDirty.end(), 0) != partDirty.end()) {
+    fillSigns(mesh, topo, cache);
     // The parts with a dirty face: their edges' terms, bends and areas over their own
     // lists (ascending: the same additions as the whole pass); the others keep theirs.
     for (std::size_t p = 0; p < np; ++p) {
@@ -523,7 +540,7 @@ double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeomet
         const auto i = static_cast<std::size_t>(cache->edgeList[static_cast<std::size_t>(k)]);
         const Edge& e = topo.edges[i];
         if ((*dirty)[e.f0] != 0 || (e.f1 >= 0 && (*dirty)[e.f1] != 0)) {
-          cache->term[i] = edgeTerm(mesh, geo, e);
+          cache->term[i] = edgeTerm(mesh, geo, e, cache->sign[i]);
         }
         bend += cache->term[i];
       }

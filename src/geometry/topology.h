@@ -80,6 +80,8 @@ double computeDeltas(const TriMesh& mesh, const Topology& topo, const FaceGeomet
 /// with a cache recomputes only the edges next to a dirty face and gives the same bits.
 struct BendCache {
   std::vector<double> term;  ///< α ℓ per edge of topo.edges (0 where it cancels)
+  /// ±1 per edge of topo.edges: its direction in its first face (the topology's, fixed).
+  std::vector<signed char> sign;
   // Per part, in ascending order: its edges that do not cancel and its faces (CSR rows),
   // and the part sums the last call gave, so that a shape update revisits only the parts
   // that moved (a part's sums over its own list are the whole pass's, to the bit).
