@@ -61,49 +61,64 @@ void BodyImpl::updateShapeVelocity(const geometry::VertexMatrix& V0,
   shapeEnergyFluidUnit = 0.0;
   if (!animation) faceShapeVel.clear();
   if (animation) {
-    // Vertex velocities (V1 − V0)/h, component by component as Eigen's quotient forms them;
-    // a vertex that did not move (differences ±0) is its own quotient, so a still hull costs
-    // no division (the same bits).
+    // Vertex velocities (V1 − V0)/h, component by component as Eigen's quotient forms them,
+    // in one vectorised pass (a still vertex's ±0 differences are their own quotients).
     const auto nv = static_cast<size_t>(mesh.numVertices());
     vertexShapeVel.resize(3 * nv);
     const double* a0 = V0.data();  // row-major n × 3
     const double* a1 = V1.data();
     double* vd = vertexShapeVel.data();
+    quotients(3 * nv, a1, a0, h, vd);
+    // The sums in locals (in registers: summed into the members, every addition went
+    // through memory), the same additions in the same order.
+    Vec6 mb = mu0Body;
+    double eb = shapeEnergyBody;
     for (size_t i = 0; i < nv; ++i) {
-      const double d[3] = {a1[3 * i] - a0[3 * i], a1[3 * i + 1] - a0[3 * i + 1],
-                           a1[3 * i + 2] - a0[3 * i + 2]};
-      double* xv = vd + 3 * i;
+      const double* xv = vd + 3 * i;
       // A vertex at rest adds only zeros (never to a −0 sum: skipping it keeps the bits).
-      if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) {
-        xv[0] = d[0];
-        xv[1] = d[1];
-        xv[2] = d[2];
-        continue;
-      }
-      for (int c = 0; c < 3; ++c) xv[c] = d[c] / h;
+      if (xv[0] == 0.0 && xv[1] == 0.0 && xv[2] == 0.0) continue;
       const Vec3 xd(xv[0], xv[1], xv[2]);
       const Vec3 x(a0[3 * i], a0[3 * i + 1], a0[3 * i + 2]);
-      mu0Body.head<3>() += vertexMass[i] * x.cross(xd);
-      mu0Body.tail<3>() += vertexMass[i] * xd;
-      shapeEnergyBody += 0.5 * vertexMass[i] * xd.squaredNorm();
+      mb.head<3>() += vertexMass[i] * x.cross(xd);
+      mb.tail<3>() += vertexMass[i] * xd;
+      eb += 0.5 * vertexMass[i] * xd.squaredNorm();
     }
+    mu0Body = mb;
+    shapeEnergyBody = eb;
     faceShapeVel.resize(nf);  // every entry is set below
+    // (a + b + c) / 3 per component: the sums, then their thirds in one vectorised pass (a
+    // face at rest, sums ±0, is its own third).
     for (int f = 0; f < nf; ++f) {
       const double* v0 = vd + 3 * static_cast<size_t>(mesh.F(f, 0));
       const double* v1 = vd + 3 * static_cast<size_t>(mesh.F(f, 1));
       const double* v2 = vd + 3 * static_cast<size_t>(mesh.F(f, 2));
-      // (a + b + c) / 3 per component; a face at rest (sums ±0) is its own third.
-      const Vec3 sum((v0[0] + v1[0]) + v2[0], (v0[1] + v1[1]) + v2[1], (v0[2] + v1[2]) + v2[2]);
-      if (sum.x() == 0.0 && sum.y() == 0.0 && sum.z() == 0.0) {
-        faceShapeVel[f] = sum;
-        continue;  // adds only zeros
-      }
-      const Vec3 xd = sum / 3.0;
-      faceShapeVel[f] = xd;
+      faceShapeVel[f] =
+          Vec3((v0[0] + v1[0]) + v2[0], (v0[1] + v1[1]) + v2[1], (v0[2] + v1[2]) + v2[2]);
+    }
+    static_assert(sizeof(Vec3) == 3 * sizeof(double), "Vec3 arrays are packed triples");
+    double* fv = faceShapeVel.empty() ? nullptr : faceShapeVel[0].data();
+    quotients(3 * static_cast<size_t>(nf), fv, nullptr, 3.0, fv);
+    // Each part's sums in locals over a run of its faces, taken from and put back to the
+    // part's at the run's ends (the same additions in the same order).
+    size_t run = std::numeric_limits<size_t>::max();
+    Vec6 mu = Vec6::Zero();
+    double e = 0.0;
+    const auto flush = [&]() {
+      if (run == std::numeric_limits<size_t>::max()) return;
+      (perPart ? mu0FluidPart[run] : mu0FluidUnit) = mu;
+      (perPart ? shapeEnergyFluidPart[run] : shapeEnergyFluidUnit) = e;
+    };
+    for (int f = 0; f < nf; ++f) {
+      const Vec3 xd = faceShapeVel[f];
       if (xd.x() == 0.0 && xd.y() == 0.0 && xd.z() == 0.0) continue;  // adds only zeros
       const double xn = xd.dot(geo.normal[f]);
       const auto p = perPart ? static_cast<size_t>(topo.facePart[f]) : 0;
-      Vec6& mu = perPart ? mu0FluidPart[p] : mu0FluidUnit;
+      if (p != run) {
+        flush();
+        run = p;
+        mu = perPart ? mu0FluidPart[p] : mu0FluidUnit;
+        e = perPart ? shapeEnergyFluidPart[p] : shapeEnergyFluidUnit;
+      }
       const double wxn = faceWeight[f] * xn;
       mu[0] += wxn * drag.mx[f];
       mu[1] += wxn * drag.my[f];
@@ -111,8 +126,9 @@ void BodyImpl::updateShapeVelocity(const geometry::VertexMatrix& V0,
       mu[3] += wxn * drag.nx[f];
       mu[4] += wxn * drag.ny[f];
       mu[5] += wxn * drag.nz[f];
-      (perPart ? shapeEnergyFluidPart[p] : shapeEnergyFluidUnit) += 0.5 * faceWeight[f] * xn * xn;
+      e += 0.5 * faceWeight[f] * xn * xn;
     }
+    flush();
   }
 }
 

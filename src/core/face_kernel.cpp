@@ -301,6 +301,21 @@ void runQuad(face_sums::QuadInput* in, FaceKernelIsa isa) {
 
 }  // namespace
 
+void quotients(std::size_t n, const double* a, const double* b, double d, double* out,
+               FaceKernelIsa isa) {
+  const face_sums::QuotientInput in{n, a, b, d, out};
+  switch (isa) {
+    case FaceKernelIsa::kAvx512:
+      face_sums::quotientAvx512(in);
+      break;
+    case FaceKernelIsa::kAvx2:
+      face_sums::quotientAvx2(in);
+      break;
+    default:
+      face_sums::quotientSse2(in);
+  }
+}
+
 void pointBox(std::size_t n, const double* x, const double* y, const double* z, Vec3* lo, Vec3* hi,
               FaceKernelIsa isa) {
   face_sums::QuadInput in{};

@@ -60,6 +60,11 @@ void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, cons
                          const double* mode, double* ox, double* oy, double* oz,
                          FaceKernelIsa isa = bestFaceKernelIsa());
 
+/// out[i] = (a[i] − b[i]) / d (a[i] / d when b is null) for i < n, vectorised: each quotient
+/// the correctly rounded one, as a scalar loop gives it. out may be a.
+void quotients(std::size_t n, const double* a, const double* b, double d, double* out,
+               FaceKernelIsa isa = bestFaceKernelIsa());
+
 /// The componentwise extremes of n ≥ 1 points (one array per component).
 void pointBox(std::size_t n, const double* x, const double* y, const double* z, Vec3* lo, Vec3* hi,
               FaceKernelIsa isa = bestFaceKernelIsa());

@@ -109,6 +109,18 @@ void lawAvx512(const LawInput& in, bool jacobian, LawSums* out);
 void gustSse2(const GustInput& in);
 void gustAvx2(const GustInput& in);
 void gustAvx512(const GustInput& in);
+/// out[i] = (a[i] − b[i]) / d, or a[i] / d when b is null, for i < n (out may be a).
+struct QuotientInput {
+  std::size_t n;
+  const double* a;
+  const double* b;
+  double d;
+  double* out;
+};
+
+void quotientSse2(const QuotientInput& in);
+void quotientAvx2(const QuotientInput& in);
+void quotientAvx512(const QuotientInput& in);
 void quadSse2(QuadInput* in);
 void quadAvx2(QuadInput* in);
 void quadAvx512(QuadInput* in);

@@ -3,6 +3,7 @@
 #define FACE_GUST_NAME gustAvx2
 #define FACE_SUMS_NAME sumAvx2
 #define FACE_OUTER_NAME outerAvx2
+#define FACE_QUOTIENT_NAME quotientAvx2
 #define FACE_QUAD_NAME quadAvx2
 #define FACE_LAW_NAME lawAvx2
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

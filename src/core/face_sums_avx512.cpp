@@ -3,6 +3,7 @@
 #define FACE_GUST_NAME gustAvx512
 #define FACE_SUMS_NAME sumAvx512
 #define FACE_OUTER_NAME outerAvx512
+#define FACE_QUOTIENT_NAME quotientAvx512
 #define FACE_QUAD_NAME quadAvx512
 #define FACE_LAW_NAME lawAvx512
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

@@ -377,6 +377,17 @@ void FACE_QUAD_NAME(QuadInput* in) {
   }
 }
 
+void FACE_QUOTIENT_NAME(const QuotientInput& in) {
+  const std::size_t whole = in.n / kW * kW;
+  for (std::size_t i = 0; i < whole; i += kW) {
+    const V q = (in.b != nullptr ? load(in.a + i) - load(in.b + i) : load(in.a + i)) / in.d;
+    std::memcpy(in.out + i, &q, sizeof q);
+  }
+  for (std::size_t i = whole; i < in.n; ++i) {
+    in.out[i] = (in.b != nullptr ? in.a[i] - in.b[i] : in.a[i]) / in.d;
+  }
+}
+
 void FACE_OUTER_NAME(const OuterInput& in, double (*out)[kLanes]) {
   V S[kParts][21];
   for (int p = 0; p < kParts; ++p) {

@@ -3,6 +3,7 @@
 #define FACE_GUST_NAME gustSse2
 #define FACE_SUMS_NAME sumSse2
 #define FACE_OUTER_NAME outerSse2
+#define FACE_QUOTIENT_NAME quotientSse2
 #define FACE_QUAD_NAME quadSse2
 #define FACE_LAW_NAME lawSse2
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)
