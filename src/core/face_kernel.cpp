@@ -37,17 +37,23 @@ double reduce(const double* a) {
   return t[0];
 }
 
+/// The one of three builds of a face_sums function that `isa` names.
+template <typename Fn>
+Fn pick(FaceKernelIsa isa, Fn sse2, Fn avx2, Fn avx512) {
+  switch (isa) {
+    case FaceKernelIsa::kAvx512:
+      return avx512;
+    case FaceKernelIsa::kAvx2:
+      return avx2;
+    default:
+      return sse2;
+  }
+}
+
 using SumFn = void (*)(const face_sums::Input&, bool, bool, face_sums::Sums*);
 
 SumFn sumFunction(FaceKernelIsa isa) {
-  switch (isa) {
-    case FaceKernelIsa::kAvx512:
-      return face_sums::sumAvx512;
-    case FaceKernelIsa::kAvx2:
-      return face_sums::sumAvx2;
-    default:
-      return face_sums::sumSse2;
-  }
+  return pick(isa, face_sums::sumSse2, face_sums::sumAvx2, face_sums::sumAvx512);
 }
 
 /// The kernel's view of the faces, the friction coefficients (none without `law`), the
@@ -151,14 +157,7 @@ namespace {
 using LawFn = void (*)(const face_sums::LawInput&, bool, face_sums::LawSums*);
 
 LawFn lawFunction(FaceKernelIsa isa) {
-  switch (isa) {
-    case FaceKernelIsa::kAvx512:
-      return face_sums::lawAvx512;
-    case FaceKernelIsa::kAvx2:
-      return face_sums::lawAvx2;
-    default:
-      return face_sums::lawSse2;
-  }
+  return pick(isa, face_sums::lawSse2, face_sums::lawAvx2, face_sums::lawAvx512);
 }
 
 /// J from the law's sums (face_law_impl.h): the general sums, Σ α Q Qᵀ and Σ Q [z]× Qᵀ.
@@ -248,16 +247,7 @@ void addPackedLawWrench(const DragFaces& faces, const FlowLawFaces& law,
 namespace {
 
 void runGust(const face_sums::GustInput& in, FaceKernelIsa isa) {
-  switch (isa) {
-    case FaceKernelIsa::kAvx512:
-      face_sums::gustAvx512(in);
-      break;
-    case FaceKernelIsa::kAvx2:
-      face_sums::gustAvx2(in);
-      break;
-    default:
-      face_sums::gustSse2(in);
-  }
+  pick(isa, face_sums::gustSse2, face_sums::gustAvx2, face_sums::gustAvx512)(in);
 }
 
 }  // namespace
@@ -287,16 +277,7 @@ void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, cons
 namespace {
 
 void runQuad(face_sums::QuadInput* in, FaceKernelIsa isa) {
-  switch (isa) {
-    case FaceKernelIsa::kAvx512:
-      face_sums::quadAvx512(in);
-      break;
-    case FaceKernelIsa::kAvx2:
-      face_sums::quadAvx2(in);
-      break;
-    default:
-      face_sums::quadSse2(in);
-  }
+  pick(isa, face_sums::quadSse2, face_sums::quadAvx2, face_sums::quadAvx512)(in);
 }
 
 }  // namespace
@@ -304,16 +285,7 @@ void runQuad(face_sums::QuadInput* in, FaceKernelIsa isa) {
 void quotients(std::size_t n, const double* a, const double* b, double d, double* out,
                FaceKernelIsa isa) {
   const face_sums::QuotientInput in{n, a, b, d, out};
-  switch (isa) {
-    case FaceKernelIsa::kAvx512:
-      face_sums::quotientAvx512(in);
-      break;
-    case FaceKernelIsa::kAvx2:
-      face_sums::quotientAvx2(in);
-      break;
-    default:
-      face_sums::quotientSse2(in);
-  }
+  pick(isa, face_sums::quotientSse2, face_sums::quotientAvx2, face_sums::quotientAvx512)(in);
 }
 
 void pointBox(std::size_t n, const double* x, const double* y, const double* z, Vec3* lo, Vec3* hi,
@@ -375,16 +347,7 @@ Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, siz
     const face_sums::OuterInput in{
         padded,       p, p + block, p + 2 * block, p + 3 * block, p + 4 * block, p + 5 * block,
         p + 6 * block};
-    switch (isa) {
-      case FaceKernelIsa::kAvx512:
-        face_sums::outerAvx512(in, sums);
-        break;
-      case FaceKernelIsa::kAvx2:
-        face_sums::outerAvx2(in, sums);
-        break;
-      default:
-        face_sums::outerSse2(in, sums);
-    }
+    pick(isa, face_sums::outerSse2, face_sums::outerAvx2, face_sums::outerAvx512)(in, sums);
   }
   Mat6 M;
   int q = 0;
