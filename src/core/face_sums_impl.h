@@ -323,16 +323,13 @@ void FACE_SUMS_NAME(const Input& in, bool friction, bool jacobian, Sums* out) {
 
 namespace {
 
-/// QuadInput's subtraction for one vector of points (T = V) or one point (T = double).
+/// What QuadInput subtracts from component j at offsets d (T = V: a vector of points, or
+/// double: one point).
 template <typename T>
-SAMARA_INLINE void quadPoint(const QuadInput& in, T x, T y, T z, T* o[3]) {
-  const T dx = x - in.c[0], dy = y - in.c[1], dz = z - in.c[2];
-  for (int j = 0; j < 3; ++j) {
-    const double* q = in.coef[j];
-    const T quad = (((q[4] * dx + q[5] * dy) + q[6] * dz) * dx + (q[7] * dy + q[8] * dz) * dy) +
-                   q[9] * dz * dz;
-    *o[j] -= (q[0] + ((q[1] * dx + q[2] * dy) + q[3] * dz)) + quad;
-  }
+SAMARA_INLINE T quadTerm(const double* q, T dx, T dy, T dz) {
+  const T quad = (((q[4] * dx + q[5] * dy) + q[6] * dz) * dx + (q[7] * dy + q[8] * dz) * dy) +
+                 q[9] * dz * dz;
+  return (q[0] + ((q[1] * dx + q[2] * dy) + q[3] * dz)) + quad;
 }
 
 }  // namespace
@@ -365,15 +362,18 @@ void FACE_QUAD_NAME(QuadInput* in) {
     }
     return;
   }
+  const QuadInput q = *in;  // a local copy: the stores below cannot alias its coefficients
   for (std::size_t i = 0; i < whole; i += kW) {
-    V o[3] = {load(out[0] + i), load(out[1] + i), load(out[2] + i)};
-    V* po[3] = {&o[0], &o[1], &o[2]};
-    quadPoint(*in, load(p[0] + i), load(p[1] + i), load(p[2] + i), po);
-    for (int j = 0; j < 3; ++j) std::memcpy(out[j] + i, &o[j], sizeof o[j]);
+    const V dx = load(p[0] + i) - q.c[0], dy = load(p[1] + i) - q.c[1],
+            dz = load(p[2] + i) - q.c[2];
+    for (int j = 0; j < 3; ++j) {
+      const V o = load(out[j] + i) - quadTerm(q.coef[j], dx, dy, dz);
+      std::memcpy(out[j] + i, &o, sizeof o);
+    }
   }
-  for (std::size_t i = whole; i < in->n; ++i) {  // the rest one at a time, the same expressions
-    double* po[3] = {out[0] + i, out[1] + i, out[2] + i};
-    quadPoint(*in, p[0][i], p[1][i], p[2][i], po);
+  for (std::size_t i = whole; i < q.n; ++i) {  // the rest one at a time, the same expressions
+    const double dx = p[0][i] - q.c[0], dy = p[1][i] - q.c[1], dz = p[2][i] - q.c[2];
+    for (int j = 0; j < 3; ++j) out[j][i] -= quadTerm(q.coef[j], dx, dy, dz);
   }
 }
 
