@@ -154,6 +154,7 @@ void BodyImpl::refillFaceCoefficients(bool reuse) {
 
 void BodyImpl::updatePartLengths(bool reuse) {
   partSumsRho = std::numeric_limits<double>::quiet_NaN();  // the faces' sums to re-form
+  law.forgetLiftTensors();                                 // the normals or S may have moved
   const size_t nf = drag.size();
   const auto padded = static_cast<size_t>(drag.padded);
   const bool tensors = model->rotationalLift();  // else law.lift stays empty

@@ -224,6 +224,16 @@ void addPackedLawWrench(const DragFaces& faces, const FlowLawFaces& law,
                          lift ? law.groupPart.data() : nullptr,
                          wrFlat.data(),
                          acc.data()};
+  if (lift && faces.padded <= FlowLawFaces::kLiftCacheFaces) {
+    const double cr = in.cr;
+    if (law.liftKcr != cr || law.liftK.size() != 6 * static_cast<size_t>(faces.padded)) {
+      law.liftK.resize(6 * static_cast<size_t>(faces.padded));
+      pick(isa, face_sums::liftTensorsSse2, face_sums::liftTensorsAvx2,
+           face_sums::liftTensorsAvx512)(in, law.liftK.data());
+      law.liftKcr = cr;
+    }
+    in.liftK = law.liftK.data();
+  }
   face_sums::LawSums S;
   lawFunction(isa)(in, J != nullptr, &S);
   Vec6 Fsum;

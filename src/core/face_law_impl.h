@@ -142,8 +142,12 @@ SAMARA_INLINE void addLawGroup(const LawInput& in, size_t i, const Flow& u, VLaw
   if constexpr (kLift) {
     V wx, wy, wz;
     partRotation(in, i, &wx, &wy, &wz);
-    partLift(in, i, nx, ny, nz, K);
-    for (int j = 0; j < 6; ++j) K[j] = in.cr * K[j];
+    if (in.liftK != nullptr) {
+      for (int j = 0; j < 6; ++j) K[j] = load(in.liftK + static_cast<size_t>(j) * b.padded + i);
+    } else {
+      partLift(in, i, nx, ny, nz, K);
+      for (int j = 0; j < 6; ++j) K[j] = in.cr * K[j];
+    }
     wpx = K[0] * wx + K[1] * wy + K[2] * wz;
     wpy = K[1] * wx + K[3] * wy + K[4] * wz;
     wpz = K[2] * wx + K[4] * wy + K[5] * wz;
@@ -243,6 +247,18 @@ SAMARA_INLINE void sumLawOffsets(const LawInput& in, VLawSums (&S)[kParts]) {
 }
 
 }  // namespace
+
+void FACE_LIFTK_NAME(const LawInput& in, double* out) {
+  const Input& b = in.base;
+  for (size_t i = 0; i < b.padded; i += kW) {
+    V K[6];
+    partLift(in, i, load(b.nx + i), load(b.ny + i), load(b.nz + i), K);
+    for (int j = 0; j < 6; ++j) {
+      const V kj = in.cr * K[j];
+      std::memcpy(out + static_cast<size_t>(j) * b.padded + i, &kj, sizeof kj);
+    }
+  }
+}
 
 void FACE_LAW_NAME(const LawInput& in, bool jacobian, LawSums* out) {
   VLawSums S[kParts]{};

@@ -48,6 +48,9 @@ struct LawInput {
   const int* groupPart;
   const double* wr;
   double* acc;
+  /// With `lift`: each face's K times cr formed beforehand (6 × padded: xx, xy, xz, yy, yz,
+  /// zz; liftTensors'), or null (formed in the loop; the same bits).
+  const double* liftK = nullptr;
 };
 
 /// The law's running sums per lane: the wrench (6), Σ (Q h)(Q û)ᵀ and Σ (Q m) aᵀ (row-major,
@@ -103,6 +106,11 @@ struct OuterInput {
 void sumSse2(const Input& in, bool friction, bool jacobian, Sums* out);
 void sumAvx2(const Input& in, bool friction, bool jacobian, Sums* out);
 void sumAvx512(const Input& in, bool friction, bool jacobian, Sums* out);
+/// cr K of every face of `in` (in.lift required) into out (6 × padded), as the law's loop
+/// forms them.
+void liftTensorsSse2(const LawInput& in, double* out);
+void liftTensorsAvx2(const LawInput& in, double* out);
+void liftTensorsAvx512(const LawInput& in, double* out);
 void lawSse2(const LawInput& in, bool jacobian, LawSums* out);
 void lawAvx2(const LawInput& in, bool jacobian, LawSums* out);
 void lawAvx512(const LawInput& in, bool jacobian, LawSums* out);

@@ -6,6 +6,7 @@
 #define FACE_QUOTIENT_NAME quotientAvx2
 #define FACE_QUAD_NAME quadAvx2
 #define FACE_LAW_NAME lawAvx2
+#define FACE_LIFTK_NAME liftTensorsAvx2
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)
 // The whole law, with the helpers above.
 #include "core/face_law_impl.h"  // NOLINT(bugprone-suspicious-include)

@@ -147,6 +147,7 @@ void comPartRotations(const DragFaces& faces, const FlowLawFaces& law, const Vec
 }  // namespace
 
 void FlowLawFaces::pack(int padded) {
+  forgetLiftTensors();
   const auto pad = static_cast<size_t>(padded);
   const size_t nf = part.size();
   if (lift.empty() || nf == 0) {

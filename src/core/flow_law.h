@@ -67,6 +67,13 @@ struct FlowLawFaces {
   std::vector<int> groupPart;
   /// Fills partPad and groupPart from part for faces padded to `padded`.
   void pack(int padded);
+  /// The face kernel's cr K per face (6 × padded), kept between evaluations for bodies of
+  /// up to kLiftCacheFaces faces (48 bytes a face) and formed again when cr changes or after
+  /// forgetLiftTensors() (the normals or the parts' S changed). Empty: formed in the loop.
+  static constexpr int kLiftCacheFaces = 65536;
+  mutable std::vector<double> liftK;
+  mutable double liftKcr = 0.0;  ///< the cr (C_R/π) liftK holds; 0: none
+  void forgetLiftTensors() const { liftKcr = 0.0; }
 };
 
 /// K = −n̂ S n̂ (symmetric; s = S's upper triangle xx, xy, xz, yy, yz, zz) in the same
