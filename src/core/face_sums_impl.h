@@ -327,8 +327,8 @@ namespace {
 /// double: one point).
 template <typename T>
 SAMARA_INLINE T quadTerm(const double* q, T dx, T dy, T dz) {
-  const T quad = (((q[4] * dx + q[5] * dy) + q[6] * dz) * dx + (q[7] * dy + q[8] * dz) * dy) +
-                 q[9] * dz * dz;
+  const T quad =
+      (((q[4] * dx + q[5] * dy) + q[6] * dz) * dx + (q[7] * dy + q[8] * dz) * dy) + q[9] * dz * dz;
   return (q[0] + ((q[1] * dx + q[2] * dy) + q[3] * dz)) + quad;
 }
 

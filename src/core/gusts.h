@@ -153,9 +153,8 @@ class GustField final : public WindField {
     double coef[3][10];
     for (int j = 0; j < 3; ++j) {
       const Mat3& Hj = H[j];
-      const double q[10] = {u0[j],    G(j, 0),        G(j, 1),        G(j, 2),
-                            Hj(0, 0), 2.0 * Hj(0, 1), 2.0 * Hj(0, 2), Hj(1, 1),
-                            2.0 * Hj(1, 2), Hj(2, 2)};
+      const double q[10] = {u0[j],          G(j, 0),        G(j, 1),  G(j, 2),        Hj(0, 0),
+                            2.0 * Hj(0, 1), 2.0 * Hj(0, 2), Hj(1, 1), 2.0 * Hj(1, 2), Hj(2, 2)};
       std::copy(q, q + 10, coef[j]);
     }
     core::subtractQuadratic(n, cx, cy, cz, c, coef, ox, oy, oz);

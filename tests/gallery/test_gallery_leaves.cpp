@@ -236,8 +236,8 @@ double quadraticError(const core::GustDef& def, int n, const Vec3& centre, doubl
   std::vector<double> o1(3 * n, 0.25), o2(3 * n, 0.25);
   double worst = 0.0;
   for (double t : {0.0, 0.9, 7.3}) {
-    exact.subtractInBody(n, x.data(), y.data(), z.data(), R, b, t, shift, o1.data(),
-                         o1.data() + n, o1.data() + 2 * n);
+    exact.subtractInBody(n, x.data(), y.data(), z.data(), R, b, t, shift, o1.data(), o1.data() + n,
+                         o1.data() + 2 * n);
     expanded.subtractInBody(n, x.data(), y.data(), z.data(), R, b, t, shift, o2.data(),
                             o2.data() + n, o2.data() + 2 * n);
     for (int i = 0; i < 3 * n; ++i) worst = std::max(worst, std::abs(o1[i] - o2[i]));
@@ -268,8 +268,7 @@ TEST_CASE("gusts: quadratic sampling is within (k r)^3/6 of every face's waves, 
     const double r = 0.5 * std::sqrt(3.0) * side;
     const double bound = 4.0 * def.amplitude * std::pow(kmax * r, 3) / 6.0;
     const double err = quadraticError(def, 245, centre, side);
-    INFO("cube " << side << " m: k r " << kmax * r << ", error " << err << " m/s, bound "
-                 << bound);
+    INFO("cube " << side << " m: k r " << kmax * r << ", error " << err << " m/s, bound " << bound);
     CHECK(err <= bound);
     CHECK(err > 0.0);  // an expansion, not the field itself
     if (last > 0.0) {
@@ -292,9 +291,9 @@ TEST_CASE("gusts: quadratic sampling is within (k r)^3/6 of every face's waves, 
   CHECK(g->definition().sampling == core::GustSampling::kQuadratic);
   const std::string bad = R"({"fluid": {"gusts": {"sampling": "cubic"}},
     "bodies": [{"mesh": {"primitive": "plate", "size": [0.1, 0.1]}, "mass": {"density": 1}}]})";
-  CHECK_THROWS_WITH(io::parseScene(bad, "bad.json", ""),
-                    Catch::Contains("/fluid/gusts/sampling") &&
-                        Catch::Contains("\"faces\", \"quadratic\""));
+  CHECK_THROWS_WITH(
+      io::parseScene(bad, "bad.json", ""),
+      Catch::Contains("/fluid/gusts/sampling") && Catch::Contains("\"faces\", \"quadratic\""));
 }
 
 TEST_CASE("gusts change the leaves' paths, reproducibly", "[gallery][leaves][gusts]") {
