@@ -284,14 +284,6 @@ void subtractWavesInBody(std::size_t n, const double* cx, const double* cy, cons
   runGust(in, isa);
 }
 
-namespace {
-
-void runQuad(face_sums::QuadInput* in, FaceKernelIsa isa) {
-  pick(isa, face_sums::quadSse2, face_sums::quadAvx2, face_sums::quadAvx512)(in);
-}
-
-}  // namespace
-
 void quotients(std::size_t n, const double* a, const double* b, double d, double* out,
                FaceKernelIsa isa) {
   const face_sums::QuotientInput in{n, a, b, d, out};
@@ -300,13 +292,8 @@ void quotients(std::size_t n, const double* a, const double* b, double d, double
 
 void pointBox(std::size_t n, const double* x, const double* y, const double* z, Vec3* lo, Vec3* hi,
               FaceKernelIsa isa) {
-  face_sums::QuadInput in{};
-  in.n = n;
-  in.x = x;
-  in.y = y;
-  in.z = z;
-  in.box = true;
-  runQuad(&in, isa);
+  face_sums::BoxInput in{n, x, y, z, {}, {}};
+  pick(isa, face_sums::boxSse2, face_sums::boxAvx2, face_sums::boxAvx512)(&in);
   *lo = Vec3(in.lo[0], in.lo[1], in.lo[2]);
   *hi = Vec3(in.hi[0], in.hi[1], in.hi[2]);
 }
@@ -326,7 +313,7 @@ void subtractQuadratic(std::size_t n, const double* x, const double* y, const do
   in.ox = ox;
   in.oy = oy;
   in.oz = oz;
-  runQuad(&in, isa);
+  pick(isa, face_sums::quadSse2, face_sums::quadAvx2, face_sums::quadAvx512)(in);
 }
 
 Mat6 weightedOuterSum(const DragFaces& d, const double* w, const int* faces, size_t n,

@@ -83,17 +83,20 @@ struct GustInput {
 /// GustSampling::kQuadratic): with d = x − c, for each component j and coefficients
 /// q = coef[j] = (u, g_x, g_y, g_z, h_xx, h_xy, h_xz, h_yy, h_yz, h_zz):
 /// o_j −= (u + ((g_x d_x + g_y d_y) + g_z d_z)) + (((h_xx d_x + h_xy d_y) + h_xz d_z) d_x
-/// + (h_yy d_y + h_yz d_z) d_y) + h_zz d_z d_z. With `box` instead, lo and hi receive the
-/// componentwise extremes of the points (n ≥ 1) and o is not touched.
+/// + (h_yy d_y + h_yz d_z) d_y) + h_zz d_z d_z.
 struct QuadInput {
   std::size_t n;
   const double *x, *y, *z;
   double c[3];
   double coef[3][10];
   double *ox, *oy, *oz;
-  bool box = false;
-  double lo[3] = {0.0, 0.0, 0.0};
-  double hi[3] = {0.0, 0.0, 0.0};
+};
+
+/// The componentwise extremes lo and hi of n ≥ 1 points.
+struct BoxInput {
+  std::size_t n;
+  const double *x, *y, *z;
+  double lo[3], hi[3];
 };
 
 /// Σ w a aᵀ over n faces (n a multiple of kLanes; a = (mx, my, mz, nx, ny, nz)) added to the
@@ -129,9 +132,12 @@ struct QuotientInput {
 void quotientSse2(const QuotientInput& in);
 void quotientAvx2(const QuotientInput& in);
 void quotientAvx512(const QuotientInput& in);
-void quadSse2(QuadInput* in);
-void quadAvx2(QuadInput* in);
-void quadAvx512(QuadInput* in);
+void quadSse2(const QuadInput& in);
+void quadAvx2(const QuadInput& in);
+void quadAvx512(const QuadInput& in);
+void boxSse2(BoxInput* in);
+void boxAvx2(BoxInput* in);
+void boxAvx512(BoxInput* in);
 void outerSse2(const OuterInput& in, double (*out)[kLanes]);
 void outerAvx2(const OuterInput& in, double (*out)[kLanes]);
 void outerAvx512(const OuterInput& in, double (*out)[kLanes]);

@@ -5,6 +5,7 @@
 #define FACE_OUTER_NAME outerAvx2
 #define FACE_QUOTIENT_NAME quotientAvx2
 #define FACE_QUAD_NAME quadAvx2
+#define FACE_BOX_NAME boxAvx2
 #define FACE_LAW_NAME lawAvx2
 #define FACE_LIFTK_NAME liftTensorsAvx2
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

@@ -5,6 +5,7 @@
 #define FACE_OUTER_NAME outerAvx512
 #define FACE_QUOTIENT_NAME quotientAvx512
 #define FACE_QUAD_NAME quadAvx512
+#define FACE_BOX_NAME boxAvx512
 #define FACE_LAW_NAME lawAvx512
 #define FACE_LIFTK_NAME liftTensorsAvx512
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

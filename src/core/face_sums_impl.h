@@ -334,35 +334,37 @@ SAMARA_INLINE T quadTerm(const double* q, T dx, T dy, T dz) {
 
 }  // namespace
 
-void FACE_QUAD_NAME(QuadInput* in) {
+void FACE_BOX_NAME(BoxInput* in) {
   const std::size_t whole = in->n / kW * kW;
-  double* out[3] = {in->ox, in->oy, in->oz};
   const double* p[3] = {in->x, in->y, in->z};
-  if (in->box) {
-    for (int j = 0; j < 3; ++j) {
-      double lo = p[j][0], hi = p[j][0];
-      if (whole > 0) {
-        V vlo = load(p[j]), vhi = vlo;
-        for (std::size_t i = kW; i < whole; i += kW) {
-          const V v = load(p[j] + i);
-          vlo = v < vlo ? v : vlo;
-          vhi = v > vhi ? v : vhi;
-        }
-        for (int l = 0; l < kW; ++l) {
-          lo = vlo[l] < lo ? vlo[l] : lo;
-          hi = vhi[l] > hi ? vhi[l] : hi;
-        }
+  for (int j = 0; j < 3; ++j) {
+    double lo = p[j][0], hi = p[j][0];
+    if (whole > 0) {
+      V vlo = load(p[j]), vhi = vlo;
+      for (std::size_t i = kW; i < whole; i += kW) {
+        const V v = load(p[j] + i);
+        vlo = v < vlo ? v : vlo;
+        vhi = v > vhi ? v : vhi;
       }
-      for (std::size_t i = whole; i < in->n; ++i) {
-        lo = p[j][i] < lo ? p[j][i] : lo;
-        hi = p[j][i] > hi ? p[j][i] : hi;
+      for (int l = 0; l < kW; ++l) {
+        lo = vlo[l] < lo ? vlo[l] : lo;
+        hi = vhi[l] > hi ? vhi[l] : hi;
       }
-      in->lo[j] = lo;
-      in->hi[j] = hi;
     }
-    return;
+    for (std::size_t i = whole; i < in->n; ++i) {
+      lo = p[j][i] < lo ? p[j][i] : lo;
+      hi = p[j][i] > hi ? p[j][i] : hi;
+    }
+    in->lo[j] = lo;
+    in->hi[j] = hi;
   }
-  const QuadInput q = *in;  // a local copy: the stores below cannot alias its coefficients
+}
+
+void FACE_QUAD_NAME(const QuadInput& in) {
+  const std::size_t whole = in.n / kW * kW;
+  double* out[3] = {in.ox, in.oy, in.oz};
+  const double* p[3] = {in.x, in.y, in.z};
+  const QuadInput q = in;  // a local copy: the stores below cannot alias its coefficients
   for (std::size_t i = 0; i < whole; i += kW) {
     const V dx = load(p[0] + i) - q.c[0], dy = load(p[1] + i) - q.c[1],
             dz = load(p[2] + i) - q.c[2];

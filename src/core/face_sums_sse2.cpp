@@ -5,6 +5,7 @@
 #define FACE_OUTER_NAME outerSse2
 #define FACE_QUOTIENT_NAME quotientSse2
 #define FACE_QUAD_NAME quadSse2
+#define FACE_BOX_NAME boxSse2
 #define FACE_LAW_NAME lawSse2
 #define FACE_LIFTK_NAME liftTensorsSse2
 #include "core/face_sums_impl.h"  // NOLINT(bugprone-suspicious-include)

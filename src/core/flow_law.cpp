@@ -169,17 +169,14 @@ void FlowLawFaces::pack(int padded) {
 
 void sumParts(const DragFaces& faces, const FlowLawFaces& law, const double* packed, PartSums* s) {
   const auto np = static_cast<size_t>(law.parts);
-  const auto pad = static_cast<size_t>(faces.padded);
   s->k.assign(np, 0.0);
   s->kxx.assign(np, 0.0);
   s->kx.assign(np, Vec3::Zero());
-  s->ko.assign(np, Vec3::Zero());
-  s->perFace = packed != nullptr;
   // Runs of faces of one part summed in locals (a part's faces usually follow each other).
   const size_t nf = faces.size();
   for (size_t f0 = 0; f0 < nf;) {
     const int p = law.part[f0];
-    double k = 0.0, kx = 0.0, ky = 0.0, kz = 0.0, kxx = 0.0, ox = 0.0, oy = 0.0, oz = 0.0;
+    double k = 0.0, kx = 0.0, ky = 0.0, kz = 0.0, kxx = 0.0;
     size_t f = f0;
     for (; f < nf && law.part[f] == p; ++f) {
       const double kf = faces.k[f];
@@ -189,19 +186,14 @@ void sumParts(const DragFaces& faces, const FlowLawFaces& law, const double* pac
       ky += kf * y;
       kz += kf * z;
       kxx += kf * ((x * x + y * y) + z * z);
-      if (packed != nullptr) {
-        ox += kf * packed[f];
-        oy += kf * packed[pad + f];
-        oz += kf * packed[2 * pad + f];
-      }
     }
     const auto q = static_cast<size_t>(p);
     s->k[q] += k;
     s->kx[q] += Vec3(kx, ky, kz);
     s->kxx[q] += kxx;
-    s->ko[q] += Vec3(ox, oy, oz);
     f0 = f;
   }
+  sumPartOffsets(faces, law, packed, s);
 }
 
 void sumPartOffsets(const DragFaces& faces, const FlowLawFaces& law, const double* packed,

@@ -127,7 +127,7 @@ struct PartSums {
 /// The sums of `faces` with per-face offsets from `packed` (3 × faces.padded, core/face_kernel.h's
 /// FaceOffsetPack) if not null.
 void sumParts(const DragFaces& faces, const FlowLawFaces& law, const double* packed, PartSums* s);
-/// Only the offsets' sums Σ k o of *s again (the same bits as sumParts gives them), from
+/// Only the offsets' sums Σ k o of *s again (sumParts ends with it), from
 /// `packed`, or none (perFace false) if it is null: the rest of *s stays (a rigid body's
 /// faces and k do not change from one step to the next).
 void sumPartOffsets(const DragFaces& faces, const FlowLawFaces& law, const double* packed,

@@ -67,6 +67,7 @@ class GustField final : public WindField {
       d -= d.dot(dir) * dir;
       if (d.norm() < 1e-6) d = dir.unitOrthogonal();
       m.d = scale * d.normalized();
+      kMax_ = std::max(kMax_, m.k.norm());
     }
   }
 
@@ -95,11 +96,7 @@ class GustField final : public WindField {
   }
   const GustDef& definition() const { return def_; }
   /// The largest wavenumber of the waves, rad/m.
-  double largestWavenumber() const {
-    double k = 0.0;
-    for (const Mode& m : modes_) k = std::max(k, m.k.norm());
-    return k;
-  }
+  double largestWavenumber() const { return kMax_; }
 
  private:
   static constexpr double kPi = 3.14159265358979323846;
@@ -163,6 +160,7 @@ class GustField final : public WindField {
 
   GustDef def_;
   std::array<Mode, kModes> modes_;
+  double kMax_ = 0.0;  ///< the largest |k|
 };
 
 }  // namespace samara::core
