@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <limits>
 #include <ostream>
 #include <string>
 
@@ -50,6 +51,10 @@ class RunProgress final : public io::RunObserver {
  public:
   RunProgress(bool enabled, double duration) : line_(enabled), duration_(duration) {}
   void step(const core::World& world, long long k, const core::StepReport& report) override;
+  /// Shown at most every 200 ms: a block's end (io::kRunBlockSteps) is often enough.
+  long long nextStep(const core::World&, long long) const override {
+    return std::numeric_limits<long long>::max();
+  }
 
  private:
   ProgressLine line_;

@@ -139,6 +139,13 @@ class World {
   /// Advances every body by h. On failure the state is unchanged.
   StepReport step();
 
+  /// Takes up to `steps` steps, each body all of its steps in a row (a crowd larger than the
+  /// processor's caches keeps each body's data in them from one step to the next instead of
+  /// bringing every body's back every step), with the same bits and reports as as many calls
+  /// of step(): one report per step taken, the last one the failure if a step fails (the
+  /// World then at its last good step, as step() leaves it).
+  std::vector<StepReport> advance(int steps);
+
   /// Threads that step the bodies (≥ 1; default 1: the calling thread alone). Bodies are
   /// independent, so each is stepped whole on one thread and the results are the same bits
   /// for any count; the report and a failure are taken in body order, as one thread would.

@@ -71,12 +71,20 @@ RunOutcome runSteps(core::World& world, long long steps, const std::vector<RunOb
     outcome.wallSeconds = std::chrono::duration<double>(Clock::now() - wall0).count();
     return outcome;
   };
-  for (long long k = 1; k <= steps; ++k) {
+  long long k = 0;  // steps taken
+  while (k < steps) {
     if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
       return finish(RunStatus::kCancelled);
     }
-    const double t = world.time();
-    const core::StepReport report = world.step();
+    long long next = std::min(steps, k + kRunBlockSteps);
+    for (RunObserver* o : observers) next = std::min(next, o->nextStep(world, k));
+    next = std::max(next, k + 1);
+    const std::vector<core::StepReport> reports = world.advance(static_cast<int>(next - k));
+    for (size_t j = 0; j + 1 < reports.size() && reports[j].ok(); ++j) {
+      for (RunObserver* o : observers) o->skipped(k + 1 + static_cast<long long>(j), reports[j]);
+    }
+    const core::StepReport& report = reports.back();
+    const long long last = k + static_cast<long long>(reports.size());
     std::string failure = report.ok() ? std::string() : report.message;
     for (int i = 0; failure.empty() && i < world.numBodies(); ++i) {
       if (!finiteState(world.state(i))) {
@@ -84,11 +92,14 @@ RunOutcome runSteps(core::World& world, long long steps, const std::vector<RunOb
       }
     }
     if (!failure.empty()) {
-      outcome.failedStep = k;
-      outcome.failedTime = t;
+      // A failed step leaves the World at its start; a non-finite state is the last step's.
+      outcome.stepsTaken = last - 1;
+      outcome.failedStep = last;
+      outcome.failedTime = report.ok() ? world.time() - world.definition().dt : world.time();
       outcome.message = std::move(failure);
       return finish(RunStatus::kFailed);
     }
+    k = last;
     outcome.stepsTaken = k;
     for (RunObserver* o : observers) o->step(world, k, report);
   }
@@ -122,6 +133,20 @@ void RunSummary::step(const core::World& world, long long, const core::StepRepor
   iterMax_ = std::max(iterMax_, report.newtonIterations);
   if (report.status == core::StepStatus::kSubstepped) ++substepped_;
   sample(world);
+}
+
+long long RunSummary::nextStep(const core::World& world, long long k) const {
+  const double dt = world.definition().dt;
+  // Steps before the one that may reach the window's start (one to spare for round-off).
+  const double before = std::floor((windowStart_ - world.time()) / dt) - 1.0;
+  if (!(before > 1.0)) return k + 1;
+  return before >= 1e15 ? k + kRunBlockSteps : k + static_cast<long long>(before);
+}
+
+void RunSummary::skipped(long long, const core::StepReport& report) {
+  iterSum_ += report.newtonIterations;
+  iterMax_ = std::max(iterMax_, report.newtonIterations);
+  if (report.status == core::StepStatus::kSubstepped) ++substepped_;
 }
 
 void RunSummary::sample(const core::World& world) {

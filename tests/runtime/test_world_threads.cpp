@@ -14,6 +14,7 @@
 #include "core/thread_pool.h"
 #include "core/world.h"
 #include "io/scene.h"
+#include "models/xie_miyata.h"
 #include "runner_fixture.h"
 #include "runtime/runner.h"
 #include "same_bits.h"
@@ -296,5 +297,86 @@ TEST_CASE("Runner: when the main step fails the ghost has taken its step and the
     f.frame();
     CHECK(f.snap().ghostStepIndex == 1);
     CHECK(f.snap().status == runtime::RunStatus::kFailed);
+  }
+}
+
+namespace {
+
+/// `steps` steps taken by World::advance in blocks of the sizes given in turn.
+Run advanceWorld(core::World* w, int steps, const std::vector<int>& blocks) {
+  Run r;
+  for (std::size_t b = 0; static_cast<int>(r.reports.size()) < steps; ++b) {
+    const int left = steps - static_cast<int>(r.reports.size());
+    const std::vector<core::StepReport> got = w->advance(std::min(left, blocks[b % blocks.size()]));
+    REQUIRE(!got.empty());
+    r.reports.insert(r.reports.end(), got.begin(), got.end());
+    if (!got.back().ok()) break;
+  }
+  for (int i = 0; i < w->numBodies(); ++i) {
+    r.states.push_back(w->state(i));
+    r.diagnostics.push_back(w->diagnostics(i));
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("World::advance: each body its block of steps in a row gives step()'s bits",
+          "[runtime][threads]") {
+  const core::WorldDef def = mixedWorld();
+  constexpr int kSteps = 60;
+  core::World serial(def);
+  const Run expected = runWorld(&serial, kSteps);
+  REQUIRE(expected.reports.back().ok());
+  for (int threads : {1, 2, 3}) {
+    INFO(threads << " threads");
+    core::World w(def);
+    w.setThreads(threads);
+    const Run got = advanceWorld(&w, kSteps, {1, 7, 16, 36});
+    checkSame(got, expected);
+    CHECK(w.stepIndex() == kSteps);
+    const double t[2] = {w.time(), serial.time()};
+    CHECK(sameBits(&t[0], &t[1], 1));
+    // And step() goes on from it as from the serial run.
+    core::World s2(serial);
+    checkSame(runWorld(&w, 5), runWorld(&s2, 5));
+  }
+  // A one-body World and a block of one step are step() itself.
+  core::WorldDef one = def;
+  one.bodies.resize(1);
+  core::World a(one), b(one);
+  checkSame(advanceWorld(&a, 20, {20}), runWorld(&b, 20));
+}
+
+TEST_CASE("World::advance: a body failing inside a block stops the block where step() would",
+          "[runtime][threads]") {
+  core::WorldDef def = mixedWorld();
+  def.solver.maxHalvings = 0;
+  def.bodies[6].angularVelocity = Vec3(0.0, 1.0e4, 3.0e3);  // as the rollback test above
+  def.bodies[9].angularVelocity = Vec3(3.0e3, 0.0, 1.0e4);
+  // Xie–Miyata's card with its turbulence on: a model state (a seeded random process) that
+  // a body beyond the failure has moved on and must take back.
+  REQUIRE(def.bodies[3].name == "card_xie_miyata");
+  models::XieMiyataParams turbulent;
+  turbulent.turbulence = 0.3;
+  def.bodies[3].model = std::make_shared<models::XieMiyataModel>(turbulent);
+  core::World serial(def);
+  const Run expected = runWorld(&serial, 100);
+  REQUIRE(!expected.reports.back().ok());
+  const auto failedAt = static_cast<int>(expected.reports.size());
+  REQUIRE(failedAt > 8);  // inside the first block below, after bodies beyond it moved on
+  REQUIRE(failedAt < 64);
+  for (int threads : {1, 2}) {
+    INFO(threads << " threads");
+    core::World w(def);
+    w.setThreads(threads);
+    const Run got = advanceWorld(&w, 100, {64});
+    checkSame(got, expected);  // the failure's report last, every body at its last good step
+    CHECK(w.stepIndex() == serial.stepIndex());
+    // Xie–Miyata's own state (its wake) went back with the rest: the runs go on alike.
+    w.setDt(def.dt / 64.0);
+    core::World s2(serial);
+    s2.setDt(def.dt / 64.0);
+    checkSame(runWorld(&w, 3), runWorld(&s2, 3));
   }
 }
