@@ -205,9 +205,12 @@ WorldDef plateCrowd(int n) {
   return def;
 }
 
-/// Wall time per step of the whole crowd (real time) and µs per body per step.
+/// Wall time per step of the whole crowd (real time) and µs per body per step: one step()
+/// at a time (block 1), or World::advance(block), each body its block of steps in a row
+/// (what `samara run` and `samara bench` take between the steps they show).
 void BM_CrowdStep(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
+  const int block = static_cast<int>(state.range(2));
   World world(plateCrowd(n));
   world.setThreads(static_cast<int>(state.range(1)));
   for (int k = 0; k < 20; ++k) (void)world.step();  // get them moving
@@ -216,9 +219,14 @@ void BM_CrowdStep(benchmark::State& state) {
   double wall = 0.0;  // s in step(), by the wall clock (the counters' rates use CPU time)
   for (auto _ : state) {
     const auto t0 = std::chrono::steady_clock::now();
-    benchmark::DoNotOptimize(world.step());
+    if (block == 1) {
+      benchmark::DoNotOptimize(world.step());
+    } else {
+      benchmark::DoNotOptimize(world.advance(block));
+    }
     wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (++steps % 500 == 0) {
+    steps += block;
+    if (steps % 512 == 0) {
       state.PauseTiming();
       world = start;
       state.ResumeTiming();
@@ -226,11 +234,12 @@ void BM_CrowdStep(benchmark::State& state) {
   }
   state.counters["bodies"] = n;
   state.counters["threads"] = static_cast<double>(state.range(1));
+  state.counters["block"] = block;
   state.counters["us_per_body_step"] = wall * 1e6 / (static_cast<double>(steps) * n);
 }
-// Arguments: bodies, threads.
+// Arguments: bodies, threads, block.
 BENCHMARK(BM_CrowdStep)
-    ->ArgsProduct({{10, 100, 1000}, {1, 2}})
+    ->ArgsProduct({{10, 100, 1000}, {1, 2}, {1, 64}})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
