@@ -21,7 +21,6 @@ std::string residualText(double residual) {
   return buf;
 }
 
-
 /// One body's trial step at h (halved up to maxHalvings times) and the energy audit of its
 /// new state: what World::step reduces in body order. Touches `body` alone.
 struct BodyTrial {

@@ -2,6 +2,7 @@
 // bytes as on one, in separate processes; bench reports the count; the helps name it.
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "cli_test_util.h"
 
@@ -37,6 +38,32 @@ TEST_CASE("run --threads 1 and --threads 2 write the same CSV bytes", "[cli][thr
   CHECK(one.out == two.out);
 }
 
+TEST_CASE("run --every N steps in blocks between its rows: the rows of --every 1",
+          "[cli][threads]") {
+  TempDir dir;
+  const std::string path = quote(kScenes + "leaves_gusts.json");
+  const std::string a = dir.file("a.csv"), b = dir.file("b.csv"), c = dir.file("c.csv");
+  REQUIRE(exe(dir, "run " + path + " --duration 0.3 --every 1 -o " + quote(a)).code == 0);
+  REQUIRE(exe(dir, "run " + path + " --duration 0.3 --every 10 -o " + quote(b)).code == 0);
+  REQUIRE(exe(dir, "run " + path + " --duration 0.3 --every 75 --threads 2 -o " + quote(c)).code ==
+          0);
+  const std::vector<std::string> all = lines(readText(a));
+  // Every body's row at t = 0 and after every N-th step (the header first).
+  auto every = [&](std::size_t n, std::size_t bodies) {
+    std::vector<std::string> out{all[0]};
+    const std::size_t samples = (all.size() - 1) / bodies;
+    for (std::size_t k = 0; k < samples; k += n) {
+      for (std::size_t i = 0; i < bodies; ++i) out.push_back(all[1 + k * bodies + i]);
+    }
+    return out;
+  };
+  const std::size_t bodies = 3;  // beech, maple, willow
+  REQUIRE((all.size() - 1) % bodies == 0);
+  REQUIRE(all.size() == 1 + 151 * bodies);
+  CHECK(lines(readText(b)) == every(10, bodies));
+  CHECK(lines(readText(c)) == every(75, bodies));
+}
+
 TEST_CASE("a step that fails says the same on 1 and 2 threads", "[cli][threads]") {
   TempDir dir;
   // Two bodies that both fail at the first step (one Newton iteration, no sub-steps): the
@@ -60,6 +87,11 @@ TEST_CASE("a step that fails says the same on 1 and 2 threads", "[cli][threads]"
       CHECK(r.code == 3);
       CHECK_FALSE(fs::exists(csv));
       messages[threads - 1] = r.err;
+      // In a block of steps (no row until step 1000), the same message.
+      const Result block = exe(dir, "run " + quote(scene) + " --every 1000 --threads " +
+                                        std::to_string(threads) + " -o " + quote(csv));
+      CHECK(block.code == 3);
+      CHECK(block.err == r.err);
     }
     CHECK_THAT(messages[0], Catch::Contains(std::string("step 1 of 20 (t = 0 s): body '") + named +
                                             "': Newton did not converge"));
