@@ -64,6 +64,32 @@ TEST_CASE("run --every N steps in blocks between its rows: the rows of --every 1
   CHECK(lines(readText(c)) == every(75, bodies));
 }
 
+TEST_CASE("run --summary takes the steps before its last second in blocks: the same figures",
+          "[cli][threads]") {
+  TempDir dir;
+  const std::string path = quote(kScenes + "leaves_gusts.json");
+  // --classify sees every step, so it steps one at a time: the summary must not differ.
+  const Result blocks = exe(dir, "run " + path + " --duration 2.5 --summary -o /dev/null");
+  const Result steps =
+      exe(dir, "run " + path + " --duration 2.5 --summary --classify -o /dev/null");
+  REQUIRE(blocks.code == 0);
+  REQUIRE(steps.code == 0);
+  auto figures = [](const std::string& out) {
+    std::string kept;
+    bool final = false;
+    for (const std::string& l : lines(out)) {
+      if (l.rfind("newton", 0) == 0 || l.rfind("final", 0) == 0) final = true;
+      if (l.rfind("csv", 0) == 0 || l.rfind("pattern", 0) == 0) final = false;
+      if (final) kept += l + "\n";
+    }
+    return kept;
+  };
+  const std::string a = figures(blocks.out);
+  CHECK_THAT(a, Catch::Contains("iterations per step on average"));
+  CHECK_THAT(a, Catch::Contains("mean fall speed"));
+  CHECK(a == figures(steps.out));
+}
+
 TEST_CASE("a step that fails says the same on 1 and 2 threads", "[cli][threads]") {
   TempDir dir;
   // Two bodies that both fail at the first step (one Newton iteration, no sub-steps): the
