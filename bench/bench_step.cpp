@@ -239,7 +239,7 @@ void BM_CrowdStep(benchmark::State& state) {
 }
 // Arguments: bodies, threads, block.
 BENCHMARK(BM_CrowdStep)
-    ->ArgsProduct({{10, 100, 1000}, {1, 2}, {1, 64}})
+    ->ArgsProduct({{10, 100, 1000}, {1, 2}, {1, 8, 64}})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

@@ -62,6 +62,16 @@ struct BodyDiagnostics {
   double residual = 0.0;                ///< of the last step
 };
 
+/// What World::advance saw after each step it took: for step s (0 = the block's first) and
+/// body i, states[s * bodies + i] and diagnostics[s * bodies + i]; times[s] is the World's
+/// time after step s. Only the steps that succeeded are in it.
+struct StepTrace {
+  std::vector<BodyState> states;
+  std::vector<BodyDiagnostics> diagnostics;
+  std::vector<double> times;  ///< s
+  std::size_t steps() const { return times.size(); }
+};
+
 /// A world-frame state of one body at which to evaluate its fluid wrench
 /// (`samara forces`).
 struct FluidWrenchQuery {
@@ -144,7 +154,9 @@ class World {
   /// bringing every body's back every step), with the same bits and reports as as many calls
   /// of step(): one report per step taken, the last one the failure if a step fails (the
   /// World then at its last good step, as step() leaves it).
-  std::vector<StepReport> advance(int steps);
+  /// With `trace`: also every body's state and diagnostics after each step taken (what
+  /// state(i) and diagnostics(i) give after that step()), taken on the body's own thread.
+  std::vector<StepReport> advance(int steps, StepTrace* trace = nullptr);
 
   /// Threads that step the bodies (≥ 1; default 1: the calling thread alone). Bodies are
   /// independent, so each is stepped whole on one thread and the results are the same bits

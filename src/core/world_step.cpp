@@ -167,13 +167,20 @@ StepReport World::step() {
   return report;
 }
 
-std::vector<StepReport> World::advance(int steps) {
+std::vector<StepReport> World::advance(int steps, StepTrace* trace) {
   std::vector<StepReport> reports;
   const size_t nb = bodies_.size();
+  if (trace != nullptr) *trace = StepTrace{};
   if (steps <= 1 || nb <= 1) {  // nothing to keep in the caches between the bodies
     for (int s = 0; s < steps; ++s) {
       reports.push_back(step());
       if (!reports.back().ok()) break;
+      if (trace == nullptr) continue;
+      for (size_t i = 0; i < nb; ++i) {
+        trace->states.push_back(bodies_[i]->state);
+        trace->diagnostics.push_back(diagnostics(static_cast<int>(i)));
+      }
+      trace->times.push_back(time_);
     }
     return reports;
   }
@@ -190,6 +197,10 @@ std::vector<StepReport> World::advance(int steps) {
     size_t good = 0;  ///< steps that passed (trial and audit) and were committed
   };
   std::vector<Block> blocks(nb);
+  if (trace != nullptr) {  // each body fills its own entries
+    trace->states.resize(n * nb);
+    trace->diagnostics.resize(n * nb);
+  }
   forEachBody([&](int k) {
     const size_t i = static_cast<size_t>(k);
     BodyImpl& b = *bodies_[i];
@@ -216,6 +227,10 @@ std::vector<StepReport> World::advance(int steps) {
       blk.substeps[s] = trial.substeps;
       blk.residual[s] = trial.residual;
       commitBody(b, trial, def_, tOld, stepOld, tNew, &audit_[i]);
+      if (trace != nullptr) {
+        trace->states[s * nb + i] = b.state;
+        trace->diagnostics[s * nb + i] = diagnostics(k);
+      }
       blk.good = s + 1;
       tOld = tNew;
     }
@@ -234,7 +249,8 @@ std::vector<StepReport> World::advance(int steps) {
       audit_[i] = blocks[i].audit;
       b.rebuildShape();
     });
-    if (good > 0) reports = advance(static_cast<int>(good));
+    if (trace != nullptr) *trace = StepTrace{};
+    if (good > 0) reports = advance(static_cast<int>(good), trace);
     reports.push_back(step());
     return reports;
   }
@@ -246,6 +262,12 @@ std::vector<StepReport> World::advance(int steps) {
       r.substeps = std::max(r.substeps, blk.substeps[s]);
       r.newtonIterations = std::max(r.newtonIterations, blk.iterations[s]);
       r.residual = std::max(r.residual, blk.residual[s]);
+    }
+  }
+  if (trace != nullptr) {
+    for (size_t s = 0; s < n; ++s) {  // the times step() would give
+      const auto index = stepIndex_ + static_cast<std::int64_t>(s + 1);
+      trace->times.push_back(anchorTime_ + static_cast<double>(index - anchorStep_) * h);
     }
   }
   stepIndex_ += static_cast<std::int64_t>(n);

@@ -1,6 +1,7 @@
 #include "runtime/history.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace samara::runtime {
 
@@ -11,9 +12,6 @@ void StepHistory::clear() {
 
 void StepHistory::record(const core::World& world, const core::World* ghost) {
   if (seconds_ <= 0.0) return;
-  if (!frames_.empty() && frames_.back().stepIndex == world.stepIndex()) {
-    frames_.pop_back();  // the ghost caught up: record the step again, with it
-  }
   HistoryFrame f;
   f.stepIndex = world.stepIndex();
   f.time = world.time();
@@ -29,6 +27,14 @@ void StepHistory::record(const core::World& world, const core::World* ghost) {
       f.ghostStates.push_back(ghost->state(i));
       f.ghostDiagnostics.push_back(ghost->diagnostics(i));
     }
+  }
+  record(std::move(f));
+}
+
+void StepHistory::record(HistoryFrame f) {
+  if (seconds_ <= 0.0) return;
+  if (!frames_.empty() && frames_.back().stepIndex == f.stepIndex) {
+    frames_.pop_back();  // the ghost caught up: record the step again, with it
   }
   const std::size_t frameBytes =
       sizeof(HistoryFrame) + (f.states.size() + f.ghostStates.size()) *

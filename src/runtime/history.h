@@ -33,6 +33,8 @@ class StepHistory {
   /// Records the world's current step, with the ghost's when it is at the same step (null:
   /// no ghost). A step recorded already (the ghost caught up) is recorded again.
   void record(const core::World& world, const core::World* ghost);
+  /// Records a step already taken (a block's, from its StepTrace), as record() would have.
+  void record(HistoryFrame frame);
   bool empty() const { return frames_.empty(); }
   const HistoryFrame& front() const { return frames_.front(); }
   const HistoryFrame& back() const { return frames_.back(); }

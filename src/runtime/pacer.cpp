@@ -1,6 +1,7 @@
 #include "runtime/pacer.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace samara::runtime {
 
@@ -27,6 +28,12 @@ bool Pacer::shouldStep(double wall, double sim, double dt) const {
   if (unlimited_) return true;
   // Take the step once the wall clock has reached its end time (tiny slack for round-off).
   return sim + dt <= target(wall) + 1e-9 * dt;
+}
+
+int Pacer::dueSteps(double wall, double sim, double dt, int most) const {
+  if (unlimited_) return most;
+  const double due = std::floor((target(wall) - sim) / dt + 1e-9);  // shouldStep's slack
+  return static_cast<int>(std::clamp(due, 0.0, static_cast<double>(most)));
 }
 
 double Pacer::waitTime(double wall, double sim, double dt) const {

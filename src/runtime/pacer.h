@@ -36,6 +36,9 @@ class Pacer {
   void beginTick(double wall, double sim, double dt);
   /// Whether to take one more step now (wall s, world time s, step s).
   bool shouldStep(double wall, double sim, double dt) const;
+  /// How many of the next `most` steps are due at wall time `wall` (their ends not past the
+  /// target), `most` when unlimited; the frame budget is shouldStep()'s to check.
+  int dueSteps(double wall, double sim, double dt, int most) const;
   /// Wall seconds until the next step is due (0 if due now or unlimited).
   double waitTime(double wall, double sim, double dt) const;
   /// Target simulated time at wall time `wall`, s.

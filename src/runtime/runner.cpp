@@ -107,8 +107,13 @@ TickResult Runner::tick() {
     while (status_ == RunStatus::kRunning && steps < options_.maxStepsPerTick) {
       wall = clock_->now();
       if (!pacer_.shouldStep(wall, world_->time(), dt)) break;
-      stepOnce();
-      ++steps;
+      const int block = blockSteps(wall, options_.maxStepsPerTick - steps);
+      if (block > 1) {
+        stepBlock(block);
+      } else {
+        stepOnce();
+      }
+      steps += block;
     }
     if (status_ == RunStatus::kRunning) {
       r.wait = pacer_.waitTime(wall, world_->time(), dt);
@@ -368,6 +373,54 @@ bool Runner::stepOnce() {
     pushSamples(*ghost, true);
   }
   record();
+  if (status_ == RunStatus::kFailed) status_ = RunStatus::kPaused;
+  if (failure_) {
+    message_.clear();
+    failure_ = false;
+  }
+  return true;
+}
+
+int Runner::blockSteps(double wall, int most) const {
+  if (world_->numBodies() < 2 || ghost_.world() != nullptr) return 1;
+  const double dt = world_->definition().dt;
+  // One display frame's worth of simulated time at the current speed.
+  const double frame = pacer_.settings().frameBudget * pacer_.speed() / dt;
+  const int perFrame = static_cast<int>(
+      std::clamp(std::floor(frame + 1e-9), 1.0, static_cast<double>(kMaxBlockSteps)));
+  const int due = pacer_.dueSteps(wall, world_->time(), dt, std::min(most, perFrame));
+  return std::max(1, due);  // shouldStep() has said the first one is due
+}
+
+bool Runner::stepBlock(int steps) {
+  const double dt = world_->definition().dt;
+  world_->setThreads(threads_);
+  core::StepTrace trace;
+  std::vector<core::StepReport> reports = world_->advance(steps, &trace);
+  dirty_ = true;
+  const auto nb = static_cast<std::size_t>(world_->numBodies());
+  const std::int64_t first = world_->stepIndex() - static_cast<std::int64_t>(trace.steps());
+  for (std::size_t s = 0; s < trace.steps(); ++s) {
+    solver_.add(std::move(reports[s]));
+    rates_.step(dt);
+    HistoryFrame f;
+    f.stepIndex = first + static_cast<std::int64_t>(s + 1);
+    f.time = trace.times[s];
+    const auto begin = static_cast<std::ptrdiff_t>(s * nb);
+    const auto end = static_cast<std::ptrdiff_t>((s + 1) * nb);
+    f.states.assign(trace.states.begin() + begin, trace.states.begin() + end);
+    f.diagnostics.assign(trace.diagnostics.begin() + begin, trace.diagnostics.begin() + end);
+    for (std::size_t i = 0; i < nb; ++i) {
+      pendingSamples_.push_back(PlotSample{generation_, f.stepIndex, f.time, static_cast<int>(i),
+                                           false, f.diagnostics[i]});
+    }
+    history_.record(std::move(f));
+  }
+  if (!reports.back().ok()) {
+    fail("", *world_, reports.back().message, "reduce h, change the parameters, or reset.");
+    solver_.fail(std::move(reports.back()));
+    return false;
+  }
   if (status_ == RunStatus::kFailed) status_ = RunStatus::kPaused;
   if (failure_) {
     message_.clear();

@@ -5,9 +5,10 @@
 // step through a lossless channel. Pacing follows real time × speed with a catch-up cap
 // (Pacer). A failed step pauses the run and publishes the reason.
 //
-// Determinism: a run is World::step() calls with parameter changes in between, exactly as
-// `samara run` does; the command log records the step index at which each command took
-// effect, so replaying it on a World built from the same definition gives the same bits.
+// Determinism: a run is World::step() calls (or World::advance blocks, the same bits) with
+// parameter changes in between, exactly as `samara run` does; the command log records the step
+// index at which each command took effect, so replaying it on a World built from the same
+// definition gives the same bits.
 //
 // Ghost run (SetGhost): a second World, built from the main world's definition with every
 // body's model replaced, stepped with the main world in every step (beside it, on a second
@@ -20,6 +21,13 @@
 //
 // Threads (SetThreads, RunnerOptions::threads): both worlds step their bodies on that many
 // threads (World::setThreads); the results are the same bits for any count.
+//
+// Blocks: a world of several bodies with no ghost takes the steps that are due, up to one
+// display frame's worth at the current speed (at most kMaxBlockSteps), as one World::advance
+// block: each body takes them in a row while its data is in the processor's caches. The
+// block's trace gives every step's samples and history, as stepOnce would; the snapshot
+// follows the block, so a crowd slower than real time shows one frame's worth of motion per
+// snapshot.
 //
 // The pieces: the ghost world is a GhostRun (ghost.h), the recorded steps a StepHistory
 // (history.h), and what a snapshot is built from publish.h (body caches, Newton window,
@@ -73,6 +81,8 @@ struct TickResult {
 
 class Runner {
  public:
+  static constexpr int kMaxBlockSteps = 64;  ///< steps in one block at most
+
   explicit Runner(RunnerOptions options = {});
   ~Runner();  ///< stops the thread
   Runner(const Runner&) = delete;
@@ -123,6 +133,12 @@ class Runner {
   void pause();
   void resume();
   bool stepOnce();
+  /// Up to `steps` steps of the main world as one block (World::advance), with the samples,
+  /// the history and the failure handling of as many stepOnce() calls.
+  bool stepBlock(int steps);
+  /// The steps the next stepping may take as a block at wall time `wall`, at most `most`
+  /// (1: one step, stepOnce).
+  int blockSteps(double wall, int most) const;
   /// Steps `main` and `ghost` (either may be null), side by side when threads_ ≥ 2.
   void stepWorlds(core::World* main, core::World* ghost,
                   std::optional<core::StepReport>* mainReport,

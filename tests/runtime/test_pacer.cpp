@@ -101,3 +101,33 @@ TEST_CASE("Pacer: waitTime is the wall time until the next step is due", "[runti
   p.beginTick(10.02, 1.0, 0.01);  // the next tick, when the thread wakes
   CHECK(p.shouldStep(10.02, 1.0, 0.01));
 }
+
+TEST_CASE("Pacer: the steps due are those shouldStep would take one by one", "[runtime][pacer]") {
+  for (double speed : {0.25, 1.0, 4.0}) {
+    for (double dt : {0.0005, 0.002, 0.01}) {
+      INFO("speed " << speed << ", dt " << dt);
+      Pacer p;
+      p.setSpeed(speed);
+      p.anchor(0.0, 0.0);
+      for (double wall : {0.0, 1.0 / 60.0, 0.1, 0.1234}) {
+        p.beginTick(wall, 0.0, dt);  // within the lag for the first two
+        int oneByOne = 0;
+        double sim = 0.0;
+        while (p.shouldStep(wall, sim, dt) && oneByOne < 1000) {
+          sim += dt;
+          ++oneByOne;
+        }
+        CHECK(p.dueSteps(wall, 0.0, dt, 1000) == oneByOne);
+        CHECK(p.dueSteps(wall, 0.0, dt, 3) == std::min(3, oneByOne));
+        p.anchor(0.0, 0.0);
+      }
+    }
+  }
+  // At speed 1 and h = 2 ms a 60 Hz frame holds 8 steps; unlimited, every one asked for.
+  Pacer p;
+  p.anchor(0.0, 0.0);
+  CHECK(p.dueSteps(1.0 / 60.0, 0.0, 0.002, 64) == 8);
+  CHECK(p.dueSteps(0.0, 0.0, 0.002, 64) == 0);
+  p.setUnlimited(true);
+  CHECK(p.dueSteps(0.0, 0.0, 0.002, 64) == 64);
+}

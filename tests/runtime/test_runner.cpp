@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "geometry/primitives.h"
@@ -370,5 +371,99 @@ TEST_CASE("Scene source: a dropped mesh becomes a default scene", "[runtime][sce
     CHECK(loadSceneOrMesh(gltf).bodies.size() == 1);
   } else {
     CHECK_THROWS_WITH(loadSceneOrMesh(gltf), Catch::Contains("not supported yet"));
+  }
+}
+
+namespace {
+
+/// A runner on `threads` threads, given `load` and collecting every plot sample.
+std::unique_ptr<test::RunnerFixture> sampledRunner(int threads, Command load) {
+  RunnerOptions o;
+  o.threads = threads;
+  auto f = std::make_unique<test::RunnerFixture>(o);
+  f->collectSamples = true;
+  f->runner->post(std::move(load));
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("Runner: a crowd steps in blocks with every step's samples and history",
+          "[runtime][runner][determinism]") {
+  // Three leaves at h = 2 ms: a 60 Hz frame is 8 steps, taken as one World::advance block
+  // (a ninth when the frames' remainders add up to one).
+  const std::string path = test::scenePath("leaves_gusts.json");
+  const core::WorldDef def = io::loadScene(path);
+  REQUIRE(def.bodies.size() == 3);
+  for (int threads : {1, 2}) {
+    INFO(threads << " threads");
+    auto fixture = sampledRunner(threads, LoadScene{path, {}});
+    test::RunnerFixture& f = *fixture;
+    int steps = 0;
+    for (int i = 0; i < 7; ++i) steps += f.frame();  // the load, then 8 or 9 a frame
+    REQUIRE(steps >= 48);
+    core::World w = io::makeWorld(def, path);
+    // The initial state's samples, then every step's, body by body, as `samara run` gives.
+    REQUIRE(f.samples.size() == static_cast<std::size_t>(3 * (steps + 1)));
+    std::size_t differ = 0;
+    for (int k = 0; k <= steps; ++k) {
+      if (k > 0) REQUIRE(w.step().ok());
+      const std::optional<HistoryFrame> h = f.runner->recorded(k);
+      REQUIRE(h.has_value());
+      CHECK(h->time == w.time());
+      for (int i = 0; i < 3; ++i) {
+        const PlotSample& p = f.samples[static_cast<std::size_t>(3 * k + i)];
+        if (p.stepIndex != k || p.body != i || p.time != w.time() ||
+            !sameBits(p.d, w.diagnostics(i)) ||
+            !sameBits(h->states[static_cast<std::size_t>(i)], w.state(i)) ||
+            !sameBits(h->diagnostics[static_cast<std::size_t>(i)], w.diagnostics(i))) {
+          ++differ;
+        }
+      }
+    }
+    CHECK(differ == 0);
+    CHECK(sameBits(f.runner->world()->state(2), w.state(2)));
+  }
+}
+
+TEST_CASE("Runner: a step failing inside a block pauses the run where stepOnce would",
+          "[runtime][runner]") {
+  // Three leaves, one spun at 707 rad/s, at most 4 Newton iterations and no sub-steps: the
+  // 5th step fails, inside the first block of 8.
+  const std::string path = test::scenePath("leaves_gusts.json");
+  core::WorldDef def = io::loadScene(path);
+  def.solver.maxHalvings = 0;
+  def.solver.maxIterations = 4;
+  def.bodies[1].angularVelocity = Vec3(500.0, 0.0, 500.0);
+  core::World w(def);
+  int failedAt = 0;
+  std::string why;
+  while (why.empty() && failedAt < 100) {
+    core::StepReport r = w.step();
+    ++failedAt;
+    if (!r.ok()) why = r.message;
+  }
+  REQUIRE(!why.empty());
+  INFO("fails at step " << failedAt);
+  REQUIRE(failedAt > 1);
+  REQUIRE(failedAt % 8 != 1);  // not at a block's start
+  for (int threads : {1, 2}) {
+    INFO(threads << " threads");
+    auto fixture = sampledRunner(threads, LoadWorld{def, "spun"});
+    test::RunnerFixture& f = *fixture;
+    for (int i = 0; i < failedAt / 8 + 3; ++i) f.frame();
+    const Snapshot& s = f.snap();
+    INFO(s.message);
+    REQUIRE(s.status == RunStatus::kFailed);
+    CHECK(s.stepIndex == failedAt - 1);
+    CHECK_THAT(s.message, Catch::StartsWith("step " + std::to_string(failedAt) + " "));
+    CHECK(s.message.find(why) != std::string::npos);
+    for (int i = 0; i < w.numBodies(); ++i) {
+      CHECK(sameBits(f.runner->world()->state(i), w.state(i)));
+    }
+    // The initial state's samples and those of every good step, each step recorded.
+    CHECK(f.samples.size() == static_cast<std::size_t>(w.numBodies() * failedAt));
+    CHECK(f.runner->recorded(failedAt - 1).has_value());
+    CHECK_FALSE(f.runner->recorded(failedAt).has_value());
   }
 }

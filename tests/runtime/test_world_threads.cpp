@@ -58,13 +58,24 @@ struct Run {
   std::vector<core::StepReport> reports;
   std::vector<core::BodyState> states;  ///< every body after the last step
   std::vector<core::BodyDiagnostics> diagnostics;
+  core::StepTrace trace;  ///< every body after every step that succeeded
 };
+
+/// Appends every body's state and diagnostics and the World's time, as after a step.
+void traceWorld(const core::World& w, core::StepTrace* t) {
+  for (int i = 0; i < w.numBodies(); ++i) {
+    t->states.push_back(w.state(i));
+    t->diagnostics.push_back(w.diagnostics(i));
+  }
+  t->times.push_back(w.time());
+}
 
 Run runWorld(core::World* w, int steps) {
   Run r;
   for (int k = 0; k < steps; ++k) {
     r.reports.push_back(w->step());
     if (!r.reports.back().ok()) break;
+    traceWorld(*w, &r.trace);
   }
   for (int i = 0; i < w->numBodies(); ++i) {
     r.states.push_back(w->state(i));
@@ -90,6 +101,21 @@ void checkSame(const Run& a, const Run& b) {
     CHECK(sameBits(a.diagnostics[i], b.diagnostics[i]));
     CHECK(a.diagnostics[i].newtonIterations == b.diagnostics[i].newtonIterations);
   }
+  // Every body after every step: the same bits (counted, one check for them all).
+  REQUIRE(a.trace.steps() == b.trace.steps());
+  REQUIRE(a.trace.states.size() == b.trace.states.size());
+  REQUIRE(a.trace.diagnostics.size() == b.trace.diagnostics.size());
+  std::size_t differ = 0;
+  for (std::size_t k = 0; k < a.trace.states.size(); ++k) {
+    if (!sameBits(a.trace.states[k], b.trace.states[k]) ||
+        !sameBits(a.trace.diagnostics[k], b.trace.diagnostics[k]) ||
+        a.trace.diagnostics[k].newtonIterations != b.trace.diagnostics[k].newtonIterations) {
+      ++differ;
+    }
+  }
+  CHECK(differ == 0);
+  CHECK(sameBits(a.trace.times.data(), b.trace.times.data(),
+                 static_cast<Eigen::Index>(a.trace.times.size())));
 }
 
 }  // namespace
@@ -171,9 +197,18 @@ TEST_CASE("World: twelve bodies step to the same bits on 1, 2, 3 and 8 threads",
   c.setThreads(3);
   const Run fromC = runWorld(&c, kSteps / 2);
   const Run fromD = runWorld(&d, kSteps / 2);
-  checkSame(fromB, Run{{expected.reports.begin() + kSteps / 2, expected.reports.end()},
+  // The second half of the serial run: its reports and its trace from step kSteps / 2 on.
+  const auto nb = static_cast<std::ptrdiff_t>(def.bodies.size());
+  const std::ptrdiff_t half = kSteps / 2;
+  core::StepTrace secondHalf;
+  secondHalf.states.assign(expected.trace.states.begin() + half * nb, expected.trace.states.end());
+  secondHalf.diagnostics.assign(expected.trace.diagnostics.begin() + half * nb,
+                                expected.trace.diagnostics.end());
+  secondHalf.times.assign(expected.trace.times.begin() + half, expected.trace.times.end());
+  checkSame(fromB, Run{{expected.reports.begin() + half, expected.reports.end()},
                        expected.states,
-                       expected.diagnostics});
+                       expected.diagnostics,
+                       secondHalf});
   checkSame(fromC, fromB);
   checkSame(fromD, fromB);
   CHECK(first.reports.size() == static_cast<std::size_t>(kSteps / 2));
@@ -307,9 +342,20 @@ Run advanceWorld(core::World* w, int steps, const std::vector<int>& blocks) {
   Run r;
   for (std::size_t b = 0; static_cast<int>(r.reports.size()) < steps; ++b) {
     const int left = steps - static_cast<int>(r.reports.size());
-    const std::vector<core::StepReport> got = w->advance(std::min(left, blocks[b % blocks.size()]));
+    core::StepTrace t;
+    const std::vector<core::StepReport> got =
+        w->advance(std::min(left, blocks[b % blocks.size()]), &t);
     REQUIRE(!got.empty());
     r.reports.insert(r.reports.end(), got.begin(), got.end());
+    // The trace holds the steps that succeeded, every body in each.
+    const std::size_t good = got.size() - (got.back().ok() ? 0 : 1);
+    REQUIRE(t.steps() == good);
+    REQUIRE(t.states.size() == good * static_cast<std::size_t>(w->numBodies()));
+    REQUIRE(t.diagnostics.size() == t.states.size());
+    r.trace.states.insert(r.trace.states.end(), t.states.begin(), t.states.end());
+    r.trace.diagnostics.insert(r.trace.diagnostics.end(), t.diagnostics.begin(),
+                               t.diagnostics.end());
+    r.trace.times.insert(r.trace.times.end(), t.times.begin(), t.times.end());
     if (!got.back().ok()) break;
   }
   for (int i = 0; i < w->numBodies(); ++i) {
@@ -348,18 +394,24 @@ TEST_CASE("World::advance: each body its block of steps in a row gives step()'s 
   checkSame(advanceWorld(&a, 20, {20}), runWorld(&b, 20));
 }
 
-TEST_CASE("World::advance: a body failing inside a block stops the block where step() would",
-          "[runtime][threads]") {
+/// mixedWorld() with two bodies spun too fast to solve without sub-steps: a step between the
+/// 9th and the 63rd fails. Xie–Miyata's card has its turbulence on: a model state (a seeded
+/// random process) that a body beyond the failure has moved on and must take back.
+core::WorldDef failingWorld() {
   core::WorldDef def = mixedWorld();
   def.solver.maxHalvings = 0;
   def.bodies[6].angularVelocity = Vec3(0.0, 1.0e4, 3.0e3);  // as the rollback test above
   def.bodies[9].angularVelocity = Vec3(3.0e3, 0.0, 1.0e4);
-  // Xie–Miyata's card with its turbulence on: a model state (a seeded random process) that
-  // a body beyond the failure has moved on and must take back.
   REQUIRE(def.bodies[3].name == "card_xie_miyata");
   models::XieMiyataParams turbulent;
   turbulent.turbulence = 0.3;
   def.bodies[3].model = std::make_shared<models::XieMiyataModel>(turbulent);
+  return def;
+}
+
+TEST_CASE("World::advance: a body failing inside a block stops the block where step() would",
+          "[runtime][threads]") {
+  const core::WorldDef def = failingWorld();
   core::World serial(def);
   const Run expected = runWorld(&serial, 100);
   REQUIRE(!expected.reports.back().ok());
