@@ -353,8 +353,7 @@ bool Runner::stepOnce() {
   stepWorlds(stepMain ? &*world_ : nullptr, stepGhost, &report, &ghostReport);
   dirty_ = true;
   if (report && !report->ok()) {
-    fail("", *world_, report->message, "reduce h, change the parameters, or reset.");
-    solver_.fail(std::move(*report));
+    failMain(std::move(*report));
     if (ghostReport && ghostReport->ok()) pushSamples(*ghost, true);  // a step ahead
     return false;
   }
@@ -373,12 +372,21 @@ bool Runner::stepOnce() {
     pushSamples(*ghost, true);
   }
   record();
+  stepped();
+  return true;
+}
+
+void Runner::failMain(core::StepReport report) {
+  fail("", *world_, report.message, "reduce h, change the parameters, or reset.");
+  solver_.fail(std::move(report));
+}
+
+void Runner::stepped() {
   if (status_ == RunStatus::kFailed) status_ = RunStatus::kPaused;
   if (failure_) {
     message_.clear();
     failure_ = false;
   }
-  return true;
 }
 
 int Runner::blockSteps(double wall, int most) const {
@@ -417,15 +425,10 @@ bool Runner::stepBlock(int steps) {
     history_.record(std::move(f));
   }
   if (!reports.back().ok()) {
-    fail("", *world_, reports.back().message, "reduce h, change the parameters, or reset.");
-    solver_.fail(std::move(reports.back()));
+    failMain(std::move(reports.back()));
     return false;
   }
-  if (status_ == RunStatus::kFailed) status_ = RunStatus::kPaused;
-  if (failure_) {
-    message_.clear();
-    failure_ = false;
-  }
+  stepped();
   return true;
 }
 

@@ -139,6 +139,10 @@ class Runner {
   /// The steps the next stepping may take as a block at wall time `wall`, at most `most`
   /// (1: one step, stepOnce).
   int blockSteps(double wall, int most) const;
+  /// The main world's step failed (`report`): the run pauses with its message.
+  void failMain(core::StepReport report);
+  /// After good steps: a failure's pause and message end.
+  void stepped();
   /// Steps `main` and `ghost` (either may be null), side by side when threads_ ≥ 2.
   void stepWorlds(core::World* main, core::World* ghost,
                   std::optional<core::StepReport>* mainReport,
