@@ -11,6 +11,10 @@
 
 namespace samara::core {
 
+namespace {
+using MomentLanes = double __attribute__((vector_size(16)));  // two lanes of plain IEEE arithmetic
+}  // namespace
+
 bool BodyImpl::markDirty(const geometry::VertexMatrix& V0) {
   const int nf = mesh.numFaces();
   const size_t np = topo.parts.size();
@@ -195,7 +199,10 @@ void BodyImpl::updatePartLengths(bool reuse) {
       // M's six distinct entries (xx, xy, xz, yy, yz, zz), each as the whole 3 × 3 sum would
       // form it.
       double m2 = 0.0;
-      double mxx = 0.0, mxy = 0.0, mxz = 0.0, myy = 0.0, myz = 0.0, mzz = 0.0;
+      // The six sums in pairs of lanes (xx, xy), (xz, yy), (yz, zz): each lane the scalar
+      // sum's own operations in its order, so the same bits, in 3 registers instead of 6
+      // (the scalar loop spilled its running sums to the stack).
+      MomentLanes mA = {0.0, 0.0}, mB = {0.0, 0.0}, mC = {0.0, 0.0};
       const bool second = tensors || closed;
       for (int f : part.faces) {
         const Vec3 p0 = mesh.vertex(mesh.F(f, 0)) - c;
@@ -205,18 +212,26 @@ void BodyImpl::updatePartLengths(bool reuse) {
         const double w = geo.area[f] / 12.0;
         m2 += w * (p0.squaredNorm() + p1.squaredNorm() + p2.squaredNorm() + ps.squaredNorm());
         if (second) {
-          const auto e = [&](int i, int j) {
-            return ((p0[i] * p0[j] + p1[i] * p1[j]) + p2[i] * p2[j]) + ps[i] * ps[j];
-          };
-          mxx += w * e(0, 0);
-          mxy += w * e(0, 1);
-          mxz += w * e(0, 2);
-          myy += w * e(1, 1);
-          myz += w * e(1, 2);
-          mzz += w * e(2, 2);
+          const MomentLanes wv = {w, w};
+          // Lanes (xx, xy): (x, x)·(x, y); (xz, yy): (x, y)·(z, y); (yz, zz): (y, z)·(z, z).
+          const MomentLanes a0 = {p0.x(), p0.x()}, b0 = {p0.x(), p0.y()};
+          const MomentLanes a1 = {p1.x(), p1.x()}, b1 = {p1.x(), p1.y()};
+          const MomentLanes a2 = {p2.x(), p2.x()}, b2 = {p2.x(), p2.y()};
+          const MomentLanes as = {ps.x(), ps.x()}, bs = {ps.x(), ps.y()};
+          mA += wv * (((a0 * b0 + a1 * b1) + a2 * b2) + as * bs);
+          const MomentLanes c0 = {p0.x(), p0.y()}, d0 = {p0.z(), p0.y()};
+          const MomentLanes c1 = {p1.x(), p1.y()}, d1 = {p1.z(), p1.y()};
+          const MomentLanes c2 = {p2.x(), p2.y()}, d2 = {p2.z(), p2.y()};
+          const MomentLanes cs = {ps.x(), ps.y()}, ds = {ps.z(), ps.y()};
+          mB += wv * (((c0 * d0 + c1 * d1) + c2 * d2) + cs * ds);
+          const MomentLanes e0 = {p0.y(), p0.z()}, f0 = {p0.z(), p0.z()};
+          const MomentLanes e1 = {p1.y(), p1.z()}, f1 = {p1.z(), p1.z()};
+          const MomentLanes e2 = {p2.y(), p2.z()}, f2 = {p2.z(), p2.z()};
+          const MomentLanes es = {ps.y(), ps.z()}, fs = {ps.z(), ps.z()};
+          mC += wv * (((e0 * f0 + e1 * f1) + e2 * f2) + es * fs);
         }
       }
-      M << mxx, mxy, mxz, mxy, myy, myz, mxz, myz, mzz;
+      M << mA[0], mA[1], mB[0], mA[1], mB[1], mC[0], mB[0], mC[0], mC[1];
       M /= A;
       ell = std::sqrt(1.5 * m2 / A);  // half-chord of a square plate
     }
