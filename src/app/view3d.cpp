@@ -252,11 +252,13 @@ void followBodies(ViewerContext* ctx, const runtime::Snapshot& s) {
   // Every body (and the ghosts, when shown and asked for) in view, around their common
   // centre, as long as that keeps the selected body at least 1/25 of the view across;
   // beyond that (a vacuum ghost metres away, bodies that drifted apart) the camera follows
-  // the selected body alone rather than shrinking it to a few pixels.
+  // the selected body alone rather than shrinking it to a few pixels. A crowd (a storm of
+  // leaves: its subject is the whole group, not one member) is always framed whole.
   const bool ghosts = ctx->frameGhost && ctx->render.ghosts && !s.ghostBodies.empty();
   const Bounds group = bodyBounds(s, ghosts);
   const float radius = std::max(static_cast<float>(s.bodies[sel].radius), 1e-4f);
-  if ((s.bodies.size() > 1 || ghosts) && group.radius <= 25.0f * radius) {
+  const bool crowd = s.bodies.size() >= kCrowdBodies;
+  if ((s.bodies.size() > 1 || ghosts) && (crowd || group.radius <= 25.0f * radius)) {
     camera.distance =
         std::max(camera.distance,
                  camera.fitDistance(1.1f * group.radius, ctx->viewAspect()) / ctx->framingZoom);

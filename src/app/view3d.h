@@ -34,9 +34,12 @@ void drawViewCues(const runtime::Snapshot& s, const ViewerContext& ctx,
 /// following), zoom (wheel). Call only when ImGui does not want the mouse.
 void orbitPanZoom(ViewerContext* ctx);
 
+/// A scene of at least this many bodies is a crowd: following frames it whole.
+inline constexpr std::size_t kCrowdBodies = 16;
+
 /// Following (F): the camera looks at the selected body, or at every body (and ghost) when
-/// they fit without shrinking it below 1/25 of the view; a split view's panes follow their
-/// own bodies.
+/// they fit without shrinking it below 1/25 of the view, or always in a crowd; a split
+/// view's panes follow their own bodies.
 void followBodies(ViewerContext* ctx, const runtime::Snapshot& s);
 
 /// The reference run's vorticity picture for time t on its plane (none

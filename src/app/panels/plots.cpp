@@ -118,9 +118,15 @@ void PlotsPanel::drawBodyPicks(const runtime::Snapshot& s) {
     return;
   }
   const auto count = std::count(plotted_.begin(), plotted_.end(), char{1});
-  const std::string button =
+  std::string button =
       count == 0 ? "bodies (the selected one plotted)..."
                  : "bodies (" + std::to_string(count) + " of " + std::to_string(n) + " plotted)...";
+  // A narrow panel (a projector's screen, presenting) gets the short form.
+  const float padding = 2.0f * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::CalcTextSize(button.c_str()).x + padding > ImGui::GetContentRegionAvail().x) {
+    button = count == 0 ? "bodies (selected)..."
+                        : "bodies (" + std::to_string(count) + "/" + std::to_string(n) + ")...";
+  }
   if (ImGui::SmallButton(button.c_str())) ImGui::OpenPopup("##bodies");
   wrappedTooltip("Choose which bodies the plots show; none chosen: the selected body.");
   if (!ImGui::BeginPopup("##bodies")) return;
