@@ -182,6 +182,7 @@ int Viewer::checkOptions(const std::string& scene) {
 
 bool Viewer::startRunner(const std::string& scene) {
   runtime::RunnerOptions ro;
+  ro.niceness = runtime::kViewerNiceness;
   ro.threads = options_.threads > 0
                    ? options_.threads
                    : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));

@@ -69,7 +69,15 @@ struct RunnerOptions {
   /// Threads that step each world's bodies (World::setThreads), and with 2 or more the
   /// ghost steps beside the main world; ≥ 1, default 1. SetThreads changes it.
   int threads = 1;
+  /// Added to the simulation thread's nice value when it starts (Linux keeps one per
+  /// thread; the worlds' pool workers it makes inherit it), up to 19; 0 (default) none. The
+  /// viewer's kViewerNiceness: a crowd slower than real time then leaves the renderer the
+  /// cores it needs for each frame instead of sharing them evenly.
+  int niceness = 0;
 };
+
+/// The viewer's RunnerOptions::niceness.
+inline constexpr int kViewerNiceness = 5;
 
 /// What one tick did.
 struct TickResult {

@@ -2,11 +2,18 @@
 // reset, commands between steps, bitwise determinism against a direct World run (what
 // `samara run` does), failure handling, and the lossless plot channel. Also run under
 // ThreadSanitizer (`cmake --preset tsan`).
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -466,4 +473,64 @@ TEST_CASE("Runner: a step failing inside a block pauses the run where stepOnce w
     CHECK(f.runner->recorded(failedAt - 1).has_value());
     CHECK_FALSE(f.runner->recorded(failedAt).has_value());
   }
+}
+
+namespace {
+
+/// The nice value of every thread of this process (/proc/self/task/TID/stat, field 19).
+std::vector<int> threadNiceValues() {
+  std::vector<int> out;
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream in(task.path() / "stat");
+    std::string line;
+    std::getline(in, line);
+    const std::size_t close = line.rfind(')');  // the name may hold spaces
+    if (close == std::string::npos) continue;
+    std::istringstream fields(line.substr(close + 1));
+    std::string field;
+    for (int i = 3; i <= 19 && fields >> field; ++i) {
+      if (i == 19) out.push_back(std::stoi(field));
+    }
+  }
+  return out;
+}
+
+/// Runs three leaves on two threads through a started runner with `niceness` until past
+/// step 20, and returns the threads' nice values seen while it runs.
+std::vector<int> niceWhileRunning(int niceness) {
+  RunnerOptions o;
+  o.threads = 2;
+  o.niceness = niceness;
+  Runner runner(o);
+  runner.post(SetSpeed{1.0, true});  // as fast as possible
+  runner.post(LoadScene{test::scenePath("leaves_gusts.json"), {}});
+  runner.start();
+  for (int i = 0; i < 4000; ++i) {  // ~20 s at most (a sanitizer build on a loaded machine)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    runner.updateSnapshot();
+    if (runner.snapshot().stepIndex > 20) break;
+  }
+  std::vector<int> nice = threadNiceValues();
+  runner.stop();
+  CHECK(runner.snapshot().stepIndex > 20);
+  return nice;
+}
+
+}  // namespace
+
+TEST_CASE("Runner: the simulation thread and its pool's workers run at the niceness asked",
+          "[runtime][runner][thread]") {
+  const int base = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+  const int lowered = std::min(19, base + 3);
+  REQUIRE(lowered > base);  // (a test process already at nice 19 could not show it)
+  const auto count = [](const std::vector<int>& v, int x) {
+    return std::count(v.begin(), v.end(), x);
+  };
+  // The runner's thread and the pool's worker (3 bodies on 2 threads); this thread keeps
+  // its own.
+  const std::vector<int> nice = niceWhileRunning(3);
+  CHECK(count(nice, lowered) >= 2);
+  CHECK(getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())) == base);
+  // Default: no thread lowered.
+  CHECK(count(niceWhileRunning(0), lowered) == 0);
 }
