@@ -74,6 +74,7 @@ void BodyImpl::updateShape(const geometry::VertexMatrix& V0, const geometry::Ver
   // An animated body recomputes only the faces, edges and parts whose vertices moved since
   // the last shape; the rest keep their results (the same bits).
   const bool reuse = markDirty(V0);
+  faceBoxValid = false;  // drag's centroids are set below
   if (&V0 != &mesh.V) mesh.V = V0;
   shapeTime = t;
   if (reuse) {
@@ -328,7 +329,7 @@ FluidModelInput BodyImpl::modelInput(const Pose& g, double t, double h,
   in.density = inWater ? fluid.water->density : fluid.density;
   in.viscosity = inWater ? fluid.water->viscosity : fluid.viscosity;
   Vec3 flow = fluid.wind;
-  if (fluid.gusts) flow += fluid.gusts->velocity(comWorld, t);
+  if (fluid.gusts) flow += gustVelocity(fluid, comWorld, t);
   in.flowBody = g.q.conjugate() * flow;
   in.mass = moments.mass;
   in.com = com;
@@ -352,7 +353,7 @@ VariationalStepResult BodyImpl::tryFirstOrderStep(const BodyState& from, double 
   in.gravity = world.gravity;
   // The background flow at the COM at the start of the step (uniform over the body).
   in.flow = world.fluid.wind;
-  if (world.fluid.gusts) in.flow += world.fluid.gusts->velocity(from.g.toWorld(com), t);
+  if (world.fluid.gusts) in.flow += gustVelocity(world.fluid, from.g.toWorld(com), t);
   in.buoyantMassFraction = rho * (closedVolume + sheetThickness * sheetArea) / moments.mass;
   in.h = h;
   in.tolerance = world.solver.tolerance;
@@ -463,38 +464,6 @@ std::vector<ContactPoint> BodyImpl::floorContacts(const Pose& g, const WorldDef&
   return contacts;
 }
 
-void BodyImpl::packFaceOffsets(const Pose& g, double t, const Vec3& offset, const Vec3& shift,
-                               bool gusts, const WorldDef& world) {
-  // Each face's offset in drag's layout (padding zero): the common one plus the face's shape
-  // velocity, minus the gusts' flow at the face in the body frame, o −= Rᵀ (u_f + shift)
-  // (all faces in one vectorised pass).
-  const size_t nf = drag.size();
-  const auto p = static_cast<size_t>(drag.padded);
-  std::vector<double>& o = packOffsets.o;
-  o.resize(3 * p);
-  for (size_t j = 0; j < 3; ++j) {  // the padding
-    std::fill(o.begin() + static_cast<std::ptrdiff_t>(j * p + nf),
-              o.begin() + static_cast<std::ptrdiff_t>((j + 1) * p), 0.0);
-  }
-  if (faceShapeVel.empty()) {  // one offset for every face
-    for (size_t j = 0; j < 3; ++j) {
-      std::fill(o.begin() + static_cast<std::ptrdiff_t>(j * p),
-                o.begin() + static_cast<std::ptrdiff_t>(j * p + nf), offset[static_cast<int>(j)]);
-    }
-  } else {
-    for (size_t f = 0; f < nf; ++f) {
-      const Vec3 v = offset + faceShapeVel[f];
-      o[f] = v.x();
-      o[p + f] = v.y();
-      o[2 * p + f] = v.z();
-    }
-  }
-  if (!gusts) return;
-  world.fluid.gusts->subtractInBody(nf, drag.x.data(), drag.y.data(), drag.z.data(),
-                                    g.q.toRotationMatrix(), g.b, t, shift, o.data(), o.data() + p,
-                                    o.data() + 2 * p);
-}
-
 VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double t,
                                         const WorldDef& world, const Mat6& addedCarried,
                                         BodyState* to) {
@@ -518,7 +487,7 @@ VariationalStepResult BodyImpl::tryStep(const BodyState& from, double h, double 
   Vec3 frame = Vec3::Zero();
   if (relative) {
     frame = fluid.wind;
-    if (fluid.gusts) frame += fluid.gusts->velocity(from.g.toWorld(com), t);
+    if (fluid.gusts) frame += gustVelocity(fluid, from.g.toWorld(com), t);
     addFrameAcceleration(from.g, (frame - from.frame) / h, world, &Fexp);
   }
   Vec3 offset = relative ? Vec3::Zero() : Vec3(-(qi * fluid.wind));

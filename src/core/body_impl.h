@@ -112,6 +112,23 @@ struct ShapeCache {
   std::size_t firstMovedVertex = 0;                ///< this update: the first vertex that moved
   std::vector<std::uint8_t> faceDirty;             ///< this update: a vertex of the face moved
   std::vector<std::uint8_t> partDirty;             ///< this update: a face of the part moved
+  /// The box of drag's centroids for the gusts' quadratic sampling (packFaceOffsets), formed
+  /// once per shape: valid until updateShape (a rigid body's for good).
+  PointBox faceBox;
+  bool faceBoxValid = false;
+};
+
+/// The flow field's velocity at the last two points and times a body asked for (the bits as
+/// the key: +0 and −0 differ), with the field they came from (held, so no other field can
+/// take its address). A step asks at its centre of mass at the start pose up to three times
+/// (the model's input, the relative flow's frame, the commit) and at the end pose once (the
+/// energy audit, where the next step starts): one new point per step.
+struct FlowMemo {
+  std::shared_ptr<const WindField> field;
+  double key[2][4] = {};  ///< x, y, z, t
+  Vec3 u[2] = {Vec3::Zero(), Vec3::Zero()};
+  int count = 0;   ///< entries held (0–2)
+  int newest = 0;  ///< the entry set last
 };
 
 /// What a step commits and a failed trial step rolls back: the dynamic state, the tensors
@@ -140,6 +157,7 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   ModelHolder model;                    ///< the body's fluid model (its own state included)
   std::optional<double> deltaOverride;  ///< parameter (World::setDelta)
   double delta = 0.0;                   ///< δ in use, m: the override or deltaAuto
+  mutable FlowMemo gustMemo;            ///< gustVelocity's last answer (this body's thread)
 
   /// Sets the shape to V0 at time t with shape velocity (V1 − V0)/h and recomputes every
   /// shape-dependent quantity (mass moments, δ, per-face data, μ⁰_body, μ⁰_fluid per unit).
@@ -186,6 +204,9 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   void addFrameAcceleration(const Pose& g, const Vec3& a, const WorldDef& world, Vec6* F) const;
   /// Floor contact points of the mesh at pose g (empty without a floor or contact).
   std::vector<ContactPoint> floorContacts(const Pose& g, const WorldDef& world) const;
+  /// The gusts' velocity (world) at x and t, as fluid.gusts->velocity gives it (zero without
+  /// gusts); the last one asked is kept (gustMemo).
+  Vec3 gustVelocity(const FluidDef& fluid, const Vec3& x, double t) const;
   /// What the fluid model sees at pose g, time t, step h (fluid at the COM; no faces).
   FluidModelInput modelInput(const Pose& g, double t, double h, const WorldDef& world) const;
   /// The first-order step (Gross et al. 2023 Alg. 2) in place of the variational one.

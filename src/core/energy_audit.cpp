@@ -18,16 +18,11 @@ constexpr double kShapeFactor = 25.0;
 // energy error is bounded, and the audit is there for blow-ups, not for accounting.
 constexpr double kMargin = 2.0;
 
-Vec3 flowAt(const WorldDef& world, const Vec3& x, double t) {
-  Vec3 u = world.fluid.wind;
-  if (world.fluid.gusts) u += world.fluid.gusts->velocity(x, t);
-  return u;
-}
-
 double relativeKinetic(const BodyImpl& b, const BodyState& s, const WorldDef& world, double t,
                        double* flowSpeed) {
   const Vec3 com = s.g.toWorld(b.com);
-  const Vec3 u = flowAt(world, com, t);
+  Vec3 u = world.fluid.wind;
+  if (world.fluid.gusts) u += b.gustVelocity(world.fluid, com, t);
   *flowSpeed = u.norm();
   Vec6 Yr = s.groundY();
   Yr.tail<3>() -= s.g.q.conjugate() * u;

@@ -11,6 +11,12 @@ namespace samara::core {
 
 /// A background flow field wind(x, t) in the world (m/s). Uniform wind plus optional
 /// gusts are expressed through this interface.
+/// The componentwise extremes of a set of points.
+struct PointBox {
+  Vec3 lo = Vec3::Zero();
+  Vec3 hi = Vec3::Zero();
+};
+
 class WindField {
  public:
   virtual ~WindField() = default;
@@ -29,10 +35,13 @@ class WindField {
   }
   /// For n points c of a body (body frame, one array per component) at rotation R and
   /// position b: o −= Rᵀ (velocity(R c + b, t) + shift), each point on its own (the flow's
-  /// share of the faces' velocity offsets); a field may do them faster together.
+  /// share of the faces' velocity offsets); a field may do them faster together. `box`: the
+  /// points' box (body frame) if the caller keeps it, else null (a field that needs it forms
+  /// it; the same bits either way).
   virtual void subtractInBody(std::size_t n, const double* cx, const double* cy, const double* cz,
                               const Mat3& R, const Vec3& b, double t, const Vec3& shift, double* ox,
-                              double* oy, double* oz) const {
+                              double* oy, double* oz, const PointBox* box = nullptr) const {
+    (void)box;
     for (std::size_t i = 0; i < n; ++i) {
       const Vec3 u = velocity(R * Vec3(cx[i], cy[i], cz[i]) + b, t) + shift;
       const Vec3 d = R.transpose() * u;

@@ -86,9 +86,9 @@ class GustField final : public WindField {
   /// In one vectorised pass per body (core/face_kernel.h's subtractWavesInBody).
   void subtractInBody(std::size_t n, const double* cx, const double* cy, const double* cz,
                       const Mat3& R, const Vec3& b, double t, const Vec3& shift, double* ox,
-                      double* oy, double* oz) const override {
+                      double* oy, double* oz, const PointBox* box = nullptr) const override {
     if (def_.sampling == GustSampling::kQuadratic &&
-        subtractExpansion(n, cx, cy, cz, R, b, t, shift, ox, oy, oz)) {
+        subtractExpansion(n, cx, cy, cz, box, R, b, t, shift, ox, oy, oz)) {
       return;
     }
     const std::array<double, 7 * kModes> mode = modesAt(t);
@@ -117,16 +117,22 @@ class GustField final : public WindField {
     }
     return mode;
   }
-  /// GustSampling::kQuadratic for the n points (body frame) about the centre of their box;
+  /// GustSampling::kQuadratic for the n points (body frame) about the centre of their box
+  /// (`box`, or formed here when null);
   /// false (nothing done) if a wave's k r exceeds kQuadraticReach there. In the body frame,
   /// with d = x − c and per wave k_b = Rᵀ k, a_b = Rᵀ d_m, θ = k·(R c + b) + c_m:
   ///   u(d) = Σ a_b (sin θ + cos θ (k_b·d) − ½ sin θ (k_b·d)²) = u₀ + G d + (dᵀ H_j d)_j.
   bool subtractExpansion(std::size_t n, const double* cx, const double* cy, const double* cz,
-                         const Mat3& R, const Vec3& b, double t, const Vec3& shift, double* ox,
-                         double* oy, double* oz) const {
+                         const PointBox* box, const Mat3& R, const Vec3& b, double t,
+                         const Vec3& shift, double* ox, double* oy, double* oz) const {
     if (n == 0) return true;
     Vec3 lo, hi;
-    pointBox(n, cx, cy, cz, &lo, &hi);
+    if (box != nullptr) {
+      lo = box->lo;
+      hi = box->hi;
+    } else {
+      pointBox(n, cx, cy, cz, &lo, &hi);
+    }
     const Vec3 c = 0.5 * (lo + hi);
     const double r = 0.5 * (hi - lo).norm();  // every point lies within r of c
     if (!(largestWavenumber() * r <= GustDef::kQuadraticReach)) return false;
