@@ -260,21 +260,32 @@ void FACE_LIFTK_NAME(const LawInput& in, double* out) {
   }
 }
 
-void FACE_LAW_NAME(const LawInput& in, bool jacobian, LawSums* out) {
+namespace {
+
+/// The law's sums into *out: without the Jacobian only the wrench's (as sumInto).
+template <bool kJacobian>
+SAMARA_INLINE void lawInto(const LawInput& in, LawSums* out) {
   VLawSums S[kParts]{};
-  const bool lift = in.lift != nullptr;
-  if (jacobian) {
-    lift ? sumLawOffsets<true, true>(in, S) : sumLawOffsets<true, false>(in, S);
+  if (in.lift != nullptr) {
+    sumLawOffsets<kJacobian, true>(in, S);
   } else {
-    lift ? sumLawOffsets<false, true>(in, S) : sumLawOffsets<false, false>(in, S);
+    sumLawOffsets<kJacobian, false>(in, S);
   }
   for (int p = 0; p < kParts; ++p) {
     store(S[p].F, 6, p, out->F);
-    store(S[p].gh, 36, p, out->gh);
-    store(S[p].gm, 36, p, out->gm);
-    store(S[p].pm, 10, p, out->pm);
-    store(S[p].hz, 16, p, out->hz);
+    if constexpr (kJacobian) {
+      store(S[p].gh, 36, p, out->gh);
+      store(S[p].gm, 36, p, out->gm);
+      store(S[p].pm, 10, p, out->pm);
+      store(S[p].hz, 16, p, out->hz);
+    }
   }
+}
+
+}  // namespace
+
+void FACE_LAW_NAME(const LawInput& in, bool jacobian, LawSums* out) {
+  jacobian ? lawInto<true>(in, out) : lawInto<false>(in, out);
 }
 
 }  // namespace samara::core::face_sums

@@ -306,19 +306,32 @@ void FACE_GUST_NAME(const GustInput& in) {
   }
 }
 
-void FACE_SUMS_NAME(const Input& in, bool friction, bool jacobian, Sums* out) {
+namespace {
+
+/// The sums into *out: without the Jacobian only the wrench's (the rest of *out is not
+/// written, and the unused running sums are neither zeroed nor stored).
+template <bool kJacobian>
+SAMARA_INLINE void sumInto(const Input& in, bool friction, Sums* out) {
   VSums S[kParts]{};
   if (friction) {
-    jacobian ? sumOffsets<true, true>(in, S) : sumOffsets<true, false>(in, S);
+    sumOffsets<true, kJacobian>(in, S);
   } else {
-    jacobian ? sumOffsets<false, true>(in, S) : sumOffsets<false, false>(in, S);
+    sumOffsets<false, kJacobian>(in, S);
   }
   for (int p = 0; p < kParts; ++p) {
     store(S[p].F, 6, p, out->F);
-    store(S[p].sym, 21, p, out->sym);
-    store(S[p].gen, 36, p, out->gen);
-    store(S[p].pm, 10, p, out->pm);
+    if constexpr (kJacobian) {
+      store(S[p].sym, 21, p, out->sym);
+      store(S[p].gen, 36, p, out->gen);
+      store(S[p].pm, 10, p, out->pm);
+    }
   }
+}
+
+}  // namespace
+
+void FACE_SUMS_NAME(const Input& in, bool friction, bool jacobian, Sums* out) {
+  jacobian ? sumInto<true>(in, friction, out) : sumInto<false>(in, friction, out);
 }
 
 namespace {
