@@ -513,14 +513,14 @@ void Viewer::onKey(KeyAction action, const runtime::Snapshot& s) {
     case KeyAction::kStepForward:
       // Scrubbing: forward through the history, then single steps from the live state.
       if (s.scrubbing && s.stepIndex < s.historyLast) {
-        ctx_.post(runtime::Scrub{s.stepIndex + 1});
+        ctx_.post(runtime::Scrub{s.stepIndex + 1, 1});
       } else {
         ctx_.post(runtime::Step{1});
       }
       break;
     case KeyAction::kStepBack:
       if (s.historyLast > s.historyFirst) {
-        ctx_.post(runtime::Scrub{(s.scrubbing ? s.stepIndex : s.historyLast) - 1});
+        ctx_.post(runtime::Scrub{(s.scrubbing ? s.stepIndex : s.historyLast) - 1, -1});
       }
       break;
     case KeyAction::kPresentation:

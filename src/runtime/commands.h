@@ -49,6 +49,9 @@ struct Step {
 /// loads leave scrubbing and continue from the live state (the last step taken).
 struct Scrub {
   std::optional<std::int64_t> stepIndex;  ///< recorded step index; nullopt = back to live
+  /// A step the history did not keep (it keeps every stride-th one when its budget is
+  /// short, StepHistory): 0 shows the nearest kept one, −1 the one before, +1 the one after.
+  int direction = 0;
 };
 /// Teaching overlays: whether snapshots carry BodySnapshot::teaching (force breakdown,
 /// added-mass blocks, momenta) and how many per-face lift/drag forces. Off by default so the

@@ -215,6 +215,7 @@ void Runner::publish(double wall) {
     s.historyFirstTime = history_.front().time;
     s.historyLastTime = history_.back().time;
   }
+  s.historyStride = history_.stride();
   snapshots_.publish();
   lastPublish_ = wall;
   dirty_ = false;

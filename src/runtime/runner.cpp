@@ -232,7 +232,7 @@ bool Runner::applyControl(Command& command, bool* logIt) {
                         [&](Scrub& s) {
                           *logIt = false;
                           if (s.stepIndex && !history_.empty()) pause();
-                          history_.scrub(s.stepIndex);
+                          history_.scrub(s.stepIndex, s.direction);
                           return true;
                         },
                         [&](SetTeaching& t) {

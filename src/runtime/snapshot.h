@@ -137,6 +137,9 @@ struct Snapshot {
   std::int64_t historyLast = -1;
   double historyFirstTime = 0.0;
   double historyLastTime = 0.0;
+  /// Every historyStride-th step is recorded (1: every step; more when the history's byte
+  /// budget is short of its seconds, as with a crowd).
+  std::int64_t historyStride = 1;
   /// Scrubbing (the Scrub command): `stepIndex`, `time`, the bodies' vertices and diagnostics
   /// (and the ghost's) are those recorded at that step, bit for bit; the world itself is at
   /// liveStepIndex / liveTime and continues from there.

@@ -148,6 +148,77 @@ TEST_CASE("history keeps the last seconds and restarts with the run", "[runtime]
   CHECK(g.snap().historyLast == 20);
 }
 
+TEST_CASE("a history whose budget is short of its seconds keeps every stride-th step",
+          "[runtime][history]") {
+  // falling_plates_air's 9 plates, a budget of 40 frames: the history keeps every step up to
+  // 40, then every second, fourth and eighth step (each time it would hold 41), so that it
+  // still reaches back to the start, as a crowd's does.
+  const int n = 300;
+  const std::vector<core::World> direct = directRun(kPlates, n, n);
+  const std::size_t frameBytes =
+      sizeof(HistoryFrame) + 9 * (sizeof(core::BodyState) + sizeof(core::BodyDiagnostics));
+  RunnerOptions o;
+  o.historySeconds = 10.0;
+  o.historyMaxBytes = 40 * frameBytes + frameBytes / 2;
+  Fixture f(o);
+  f.runner->post(LoadScene{kPlates, {}});
+  f.runner->post(Step{n});
+  f.frame();
+  const Snapshot& s = f.snap();
+  REQUIRE(s.bodies.size() == 9);
+  CHECK(s.historyStride == 8);
+  CHECK(s.historyFirst == 0);
+  CHECK(s.historyLast == 296);
+  for (int k = 0; k <= n; ++k) {
+    CAPTURE(k);
+    const std::optional<HistoryFrame> rec = f.runner->recorded(k);
+    REQUIRE(rec.has_value() == (k % 8 == 0 && k <= 296));
+    if (!rec) continue;
+    const core::World& w = direct[static_cast<std::size_t>(k)];
+    for (int i = 0; i < w.numBodies(); ++i) {
+      CHECK(sameBits(rec->states[static_cast<std::size_t>(i)], w.state(i)));
+    }
+  }
+  // A step not kept shows the nearest kept one (the earlier on a tie), or the one before or
+  // after it; a kept one shows itself whichever the direction.
+  const std::vector<std::pair<Scrub, std::int64_t>> asks = {
+      {Scrub{100}, 96},      {Scrub{101}, 104},    {Scrub{101, -1}, 96}, {Scrub{97, 1}, 104},
+      {Scrub{104, -1}, 104}, {Scrub{104, 1}, 104}, {Scrub{-3, -1}, 0},   {Scrub{n + 50, 1}, 296}};
+  for (const auto& [ask, shown] : asks) {
+    CAPTURE(*ask.stepIndex, ask.direction);
+    f.runner->post(ask);
+    f.frame();
+    REQUIRE(f.snap().scrubbing);
+    CHECK(f.snap().stepIndex == shown);
+    const core::World& w = direct[static_cast<std::size_t>(shown)];
+    CHECK(sameBits(f.snap().bodies[0].diagnostics, w.diagnostics(0)));
+  }
+  // A new run keeps every step again.
+  f.runner->post(Reset{});
+  f.runner->post(Step{5});
+  f.frame();
+  CHECK(f.snap().historyStride == 1);
+  CHECK(f.snap().historyFirst == 0);
+  CHECK(f.snap().historyLast == 5);
+
+  // Seconds and budget together: 0.2 s of 2 ms steps is 101 frames, so every fourth step
+  // (26 frames) within the budget of 40, and the window moves on as before.
+  RunnerOptions w;
+  w.historySeconds = 0.2;
+  w.historyMaxBytes = o.historyMaxBytes;
+  Fixture g(w);
+  g.runner->post(LoadScene{kPlates, {}});
+  g.runner->post(Step{1000});
+  g.frame();
+  const Snapshot& t = g.snap();
+  const double dt = t.params.dt;
+  CHECK(t.historyStride == 4);
+  CHECK(t.historyLast == 1000);
+  CHECK(t.historyLastTime - t.historyFirstTime <= 0.2 + 1e-12);
+  CHECK(t.historyLastTime - t.historyFirstTime > 0.2 - 4 * dt - 1e-12);
+  CHECK(t.historyFirst % 4 == 0);
+}
+
 TEST_CASE("scrubbing a shape-changing body re-evaluates its shape at the recorded time",
           "[runtime][history]") {
   const int n = 40;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "app/widgets/widgets.h"
 #include "app/window.h"
@@ -50,11 +51,11 @@ void HistoryPanel::drawScrub(ViewerContext& ctx, const runtime::Snapshot& s) {
   }
   ImGui::SameLine();
   if (ImGui::ArrowButton("##back", ImGuiDir_Left)) {
-    ctx.post(runtime::Scrub{(s.scrubbing ? s.stepIndex : s.historyLast) - 1});
+    ctx.post(runtime::Scrub{(s.scrubbing ? s.stepIndex : s.historyLast) - 1, -1});
   }
   ImGui::SameLine();
   ImGui::BeginDisabled(!s.scrubbing);
-  if (ImGui::ArrowButton("##fwd", ImGuiDir_Right)) ctx.post(runtime::Scrub{s.stepIndex + 1});
+  if (ImGui::ArrowButton("##fwd", ImGuiDir_Right)) ctx.post(runtime::Scrub{s.stepIndex + 1, 1});
   ImGui::EndDisabled();
   ImGui::EndDisabled();
   ImGui::SameLine();
@@ -74,7 +75,10 @@ void HistoryPanel::drawState(ViewerContext& ctx, const runtime::Snapshot& s) {
     if (ImGui::SmallButton("resume")) ctx.post(runtime::Resume{});
   } else {
     // Only when it fits (a narrow view leaves no room for it).
-    const std::string text = strf("recorded %.3g s", s.historyLastTime - s.historyFirstTime);
+    // A crowd's history keeps every stride-th step (its byte budget): say so.
+    const double span = s.historyLastTime - s.historyFirstTime;
+    std::string text = strf("recorded %.3g s", span);
+    if (s.historyStride > 1) text += ", every " + std::to_string(s.historyStride) + " steps";
     if (ImGui::CalcTextSize(text.c_str()).x <= ImGui::GetContentRegionAvail().x) {
       ImGui::TextDisabled("%s", text.c_str());
     }
