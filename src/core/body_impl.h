@@ -157,7 +157,7 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   ModelHolder model;                    ///< the body's fluid model (its own state included)
   std::optional<double> deltaOverride;  ///< parameter (World::setDelta)
   double delta = 0.0;                   ///< δ in use, m: the override or deltaAuto
-  mutable FlowMemo gustMemo;            ///< gustVelocity's last answer (this body's thread)
+  mutable FlowMemo gustMemo;            ///< gustVelocity's last two answers (its own thread's)
 
   /// Sets the shape to V0 at time t with shape velocity (V1 − V0)/h and recomputes every
   /// shape-dependent quantity (mass moments, δ, per-face data, μ⁰_body, μ⁰_fluid per unit).
@@ -205,7 +205,7 @@ class BodyImpl : public BodySetup, public ShapeCache, public BodyStepState {
   /// Floor contact points of the mesh at pose g (empty without a floor or contact).
   std::vector<ContactPoint> floorContacts(const Pose& g, const WorldDef& world) const;
   /// The gusts' velocity (world) at x and t, as fluid.gusts->velocity gives it (zero without
-  /// gusts); the last one asked is kept (gustMemo).
+  /// gusts); the last two asked are kept (gustMemo).
   Vec3 gustVelocity(const FluidDef& fluid, const Vec3& x, double t) const;
   /// What the fluid model sees at pose g, time t, step h (fluid at the COM; no faces).
   FluidModelInput modelInput(const Pose& g, double t, double h, const WorldDef& world) const;
